@@ -1,0 +1,41 @@
+/**
+ * Control endpoints under `/_emulator/` for tests and benchmarks, outside the API: request
+ * counts, fault injection at run time, and forgetting rate limit windows. They are not part of
+ * the service and need no signature; the emulator listens on loopback by default.
+ */
+import type { FaultInjector } from './faults.js';
+import { parseFaultSpec } from './faults.js';
+import { json, type RawResponse } from './raw-response.js';
+import type { RateLimiter } from './rate-limits.js';
+import type { ParsedRequest } from './request.js';
+import { newStats, type RequestStats } from './server.js';
+
+export interface ControlDeps {
+  stats: RequestStats;
+  faults: FaultInjector;
+  limiter: RateLimiter;
+}
+
+export function handleControl(deps: ControlDeps, req: ParsedRequest): RawResponse {
+  const route = `${req.method} ${req.path}`;
+  switch (route) {
+    case 'GET /stats':
+      return json(200, deps.stats);
+    case 'POST /stats/reset': {
+      Object.assign(deps.stats, newStats());
+      return json(200, deps.stats);
+    }
+    case 'POST /faults': {
+      const body = (req.json ?? {}) as { faults?: unknown; seed?: unknown };
+      const spec = parseFaultSpec(typeof body.faults === 'string' ? body.faults : '');
+      if (typeof spec === 'string') return json(400, { error: spec });
+      deps.faults.configure(spec, typeof body.seed === 'number' ? body.seed : 1);
+      return json(200, { faults: spec });
+    }
+    case 'POST /rate-limits/reset':
+      deps.limiter.reset();
+      return json(200, { reset: true });
+    default:
+      return json(404, { error: `no control endpoint ${route}` });
+  }
+}

@@ -1,0 +1,50 @@
+/** Small pieces every resource handler uses: the current time, record lookup with the deleted rule. */
+import { formatTime } from '../clock.js';
+import type { ApiContext, HandlerResult } from '../context.js';
+import { single } from '../envelope.js';
+import { notFound } from '../errors.js';
+import type { Kind, Row } from '../store/row.js';
+
+/** The current time in wire form. */
+export function now(ctx: ApiContext): string {
+  return formatTime(ctx.clock.now());
+}
+
+/** The id of the account in the path (routes with `:account_id` always have one). */
+export function accountIdOf(ctx: ApiContext): string {
+  const id = ctx.pathParams['account_id'];
+  if (id === undefined) throw new Error('route has no :account_id');
+  return id;
+}
+
+/**
+ * The record `id` of `kind` in the path's account. A deleted record counts as missing unless
+ * `withDeleted`; a missing one answers 404 `NOT_FOUND` naming `label` and `param`.
+ */
+export function findRow(ctx: ApiContext, kind: Kind, id: string, label: string, param: string, withDeleted = false): Row {
+  const accountId = accountIdOf(ctx);
+  const row = ctx.store.get(kind, id);
+  if (row === undefined || row.accountId !== accountId || (!withDeleted && row.rec['deleted'] === true)) {
+    throw notFound(label, id, accountId, param);
+  }
+  return row;
+}
+
+/** `GET .../:id` with the `with_deleted` parameter, for any kind. */
+export function getOne(ctx: ApiContext, kind: Kind, idParam: string, label: string): HandlerResult {
+  const p = ctx.params;
+  const withDeleted = p.bool('with_deleted') ?? false;
+  p.finish();
+  const row = findRow(ctx, kind, ctx.pathParams[idParam] ?? '', label, idParam, withDeleted);
+  return { body: single(p, { ...row.rec }) };
+}
+
+/** Marks a record deleted (a second delete is a 404) and returns the deleted record's envelope. */
+export function softDelete(ctx: ApiContext, kind: Kind, idParam: string, label: string, onDelete?: (row: Row) => void): HandlerResult {
+  const p = ctx.params;
+  p.finish();
+  const row = findRow(ctx, kind, ctx.pathParams[idParam] ?? '', label, idParam);
+  ctx.store.update(row, { deleted: true, updated_at: now(ctx) });
+  onDelete?.(row);
+  return { body: single(p, { ...row.rec }) };
+}

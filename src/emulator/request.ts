@@ -1,0 +1,83 @@
+/**
+ * The parsed form of an incoming HTTP request: what every later step of the pipeline (faults,
+ * authentication, routing, parameters) reads. Query and form pairs keep their order and
+ * duplicates, because the OAuth base string needs them exactly as sent.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { WireError, invalidParameter } from './errors.js';
+
+/** Which family of base URL a request addressed. */
+export type Surface = 'token' | 'ads' | 'sandbox' | 'control';
+
+export interface ParsedRequest {
+  method: string;
+  /** Scheme and Host header as the client addressed them. */
+  scheme: string;
+  host: string;
+  /** The full path as sent (with the surface prefix), used for signatures. */
+  fullPath: string;
+  surface: Surface;
+  /** The path below the surface prefix, e.g. `/12/accounts/abc/campaigns`. */
+  path: string;
+  query: Array<[string, string]>;
+  /** Pairs of an `application/x-www-form-urlencoded` body; empty otherwise. */
+  form: Array<[string, string]>;
+  /** The parsed body when it is JSON. */
+  json: unknown;
+  contentType: string;
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+}
+
+/** Path prefixes of the advertising base URLs; token endpoints live at the root. */
+export const ADS_PREFIX = '/ads-api';
+export const SANDBOX_PREFIX = '/ads-api-sandbox';
+export const CONTROL_PREFIX = '/_emulator';
+
+/** Decodes `application/x-www-form-urlencoded` text into ordered pairs (`+` is a space). */
+export function decodeForm(text: string): Array<[string, string]> {
+  if (text === '') return [];
+  return text.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const k = eq < 0 ? part : part.slice(0, eq);
+    const v = eq < 0 ? '' : part.slice(eq + 1);
+    const dec = (s: string): string => {
+      try {
+        return decodeURIComponent(s.replace(/\+/g, ' '));
+      } catch {
+        throw new WireError(400, [{ code: 'INVALID_PARAMETER', message: `Malformed percent-encoding in ${JSON.stringify(s)}` }]);
+      }
+    };
+    return [dec(k), dec(v)];
+  });
+}
+
+/** Splits a request target into surface, inner path and query pairs. */
+export function classify(target: string): { surface: Surface; fullPath: string; path: string; query: Array<[string, string]> } {
+  const q = target.indexOf('?');
+  const fullPath = q < 0 ? target : target.slice(0, q);
+  const query = q < 0 ? [] : decodeForm(target.slice(q + 1));
+  for (const [prefix, surface] of [
+    [SANDBOX_PREFIX, 'sandbox'],
+    [ADS_PREFIX, 'ads'],
+    [CONTROL_PREFIX, 'control'],
+  ] as const) {
+    if (fullPath === prefix || fullPath.startsWith(`${prefix}/`)) {
+      return { surface, fullPath, path: fullPath.slice(prefix.length) || '/', query };
+    }
+  }
+  return { surface: 'token', fullPath, path: fullPath, query };
+}
+
+/**
+ * The request's parameters as one object (query first, then form body). A name sent twice is
+ * refused, as the service does not accept duplicate keys.
+ */
+export function paramObject(req: ParsedRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of [...req.query, ...req.form]) {
+    if (Object.prototype.hasOwnProperty.call(out, k)) throw invalidParameter(k, `Duplicate parameter ${k}`);
+    out[k] = v;
+  }
+  return out;
+}

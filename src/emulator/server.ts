@@ -1,0 +1,294 @@
+/**
+ * The HTTP pipeline of the emulator: parse → control or token endpoints → injected faults and
+ * latency → authentication → routing → account access and permissions → rate limits → handler in
+ * a store transaction → JSON. Every advertising error leaves as the service's error body.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from './clock.js';
+import type { ApiContext, Principal, RouteDef } from './context.js';
+import { WireError, accountNotFound, actionNotAllowed, invalidParameter, tooManyRequests, unauthorized, invalidToken } from './errors.js';
+import type { FaultInjector } from './faults.js';
+import { ParamReader } from './params.js';
+import { json, type RawResponse } from './raw-response.js';
+import { RateLimiter, type Charge } from './rate-limits.js';
+import { classify, decodeForm, paramObject, type ParsedRequest } from './request.js';
+import { Router } from './router.js';
+import type { Store } from './store/store.js';
+import type { NonceCache } from './auth/nonces.js';
+import { verifyOAuth } from './auth/verify.js';
+import { ACCESS_PERMISSIONS } from './permissions.js';
+
+const MAX_BODY_BYTES = 6_000_000;
+
+/** What the pipeline needs besides the request. */
+export interface PipelineDeps {
+  store: Store;
+  clock: Clock;
+  routes: readonly RouteDef[];
+  limiter: RateLimiter;
+  faults: FaultInjector;
+  latencyMs: number;
+  nonces: NonceCache;
+  log: (line: string) => void;
+  /** Token endpoints (`/oauth/*`, `/oauth2/*`, `/1.1/oauth/*`). */
+  token: (req: ParsedRequest) => RawResponse | Promise<RawResponse>;
+  /** Emulator control endpoints (`/_emulator/*`). */
+  control: (req: ParsedRequest) => RawResponse | Promise<RawResponse>;
+  stats: RequestStats;
+}
+
+/** Counts of requests served, by surface and method, for tests and benchmarks. */
+export interface RequestStats {
+  total: number;
+  bySurface: Record<string, number>;
+  byMethod: Record<string, number>;
+  byRoute: Record<string, number>;
+  faults: Record<string, number>;
+}
+
+export function newStats(): RequestStats {
+  return { total: 0, bySurface: {}, byMethod: {}, byRoute: {}, faults: {} };
+}
+
+const bump = (m: Record<string, number>, k: string): void => {
+  m[k] = (m[k] ?? 0) + 1;
+};
+
+/** Creates the node:http server running the pipeline. */
+export function createEmulatorServer(deps: PipelineDeps): Server {
+  const router = new Router(deps.routes);
+  const server = createServer((req, res) => {
+    void serve(deps, router, req, res).catch((error: unknown) => {
+      deps.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (!res.headersSent) send(res, json(500, { errors: [{ code: 'INTERNAL_ERROR', message: 'Internal error' }], request: { params: {} } }));
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const b = chunk as Buffer;
+    size += b.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, r: RawResponse): void {
+  res.writeHead(r.status, { 'content-type': r.contentType, ...r.headers });
+  res.end(r.body);
+}
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function serve(deps: PipelineDeps, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readBody(req);
+  if (body === undefined) {
+    send(res, json(413, { errors: [{ code: 'INVALID_PARAMETER', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }], request: { params: {} } }));
+    return;
+  }
+  const target = classify(req.url ?? '/');
+  const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  let parsed: ParsedRequest;
+  try {
+    const isForm = contentType === 'application/x-www-form-urlencoded';
+    parsed = {
+      method: (req.method ?? 'GET').toUpperCase(),
+      scheme: 'http',
+      host: req.headers.host ?? 'localhost',
+      fullPath: target.fullPath,
+      surface: target.surface,
+      path: target.path,
+      query: target.query,
+      form: isForm ? decodeForm(body.toString('utf8')) : [],
+      json: undefined,
+      contentType,
+      body,
+      headers: req.headers,
+    };
+    if (contentType === 'application/json' && body.length > 0) {
+      try {
+        parsed.json = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw invalidParameter('body', 'The request body is not valid JSON');
+      }
+    }
+  } catch (error) {
+    if (error instanceof WireError) {
+      send(res, errorResponse(error, {}));
+      return;
+    }
+    throw error;
+  }
+
+  deps.stats.total++;
+  bump(deps.stats.bySurface, parsed.surface);
+  bump(deps.stats.byMethod, parsed.method);
+
+  if (parsed.surface === 'control') {
+    send(res, await deps.control(parsed));
+    return;
+  }
+  if (parsed.surface === 'token') {
+    try {
+      send(res, await deps.token(parsed));
+    } catch (error) {
+      if (!(error instanceof WireError)) throw error;
+      send(res, json(error.status, error.body ?? { errors: error.items }, error.headers));
+    }
+    return;
+  }
+
+  const fault = deps.faults.draw();
+  if (fault !== undefined) bump(deps.stats.faults, fault);
+  if (fault === 'reset') {
+    req.socket.destroy();
+    return;
+  }
+  if (fault === '429' || fault === '500' || fault === '503') {
+    const nowS = Math.floor(deps.clock.now().getTime() / 1000);
+    const r =
+      fault === '429'
+        ? errorResponse(tooManyRequests({ 'x-rate-limit-limit': '1', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(nowS + 1) }), {})
+        : fault === '500'
+          ? errorResponse(new WireError(500, [{ code: 'INTERNAL_ERROR', message: 'Internal error' }]), {})
+          : errorResponse(new WireError(503, [{ code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' }], { 'retry-after': '1' }), {});
+    send(res, r);
+    return;
+  }
+  if (fault === 'slow') await delay(deps.faults.slowMs);
+  if (deps.latencyMs > 0) await delay(deps.latencyMs);
+
+  const response = handleAds(deps, router, parsed);
+  if (fault === 'lost') {
+    req.socket.destroy();
+    return;
+  }
+  send(res, response);
+}
+
+function errorResponse(error: WireError, params: Record<string, unknown>): RawResponse {
+  return json(error.status, error.body ?? { errors: error.items, request: { params } }, error.headers);
+}
+
+function authenticate(deps: PipelineDeps, req: ParsedRequest): Principal {
+  const header = req.headers.authorization ?? '';
+  const nowS = Math.floor(deps.clock.now().getTime() / 1000);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  if (bearer !== null) {
+    const row = deps.store.get('bearer_token', decodeURIComponent(bearer[1]!));
+    if (row === undefined) throw unauthorized();
+    if (row.ext['revoked'] === true) throw invalidToken();
+    return { kind: 'app', consumerKey: String(row.ext['consumer_key']) };
+  }
+  const result = verifyOAuth(req, deps.store, deps.nonces, nowS, 'access');
+  if (!result.ok) {
+    deps.log(`auth refused: ${result.failure} ${req.method} ${req.fullPath}`);
+    throw result.failure === 'revoked_token' ? invalidToken() : unauthorized();
+  }
+  return { kind: 'user', userId: String(result.token!.ext['user_id']), consumerKey: result.consumerKey, token: result.token!.id };
+}
+
+function charges(route: RouteDef, principal: Principal, accountId: string | undefined, totalCount: boolean): Charge[] {
+  const who = principal.kind === 'user' ? `u:${principal.token}` : `a:${principal.consumerKey}`;
+  const out: Charge[] = [];
+  switch (route.family) {
+    case 'write':
+      out.push({ key: `write:${who}`, family: 'write' });
+      break;
+    case 'core_read':
+    case 'account_read':
+      if (accountId === undefined) out.push({ key: `${route.family}:${route.path}:${who}`, family: route.family });
+      else {
+        out.push({ key: `quota:${route.path}:${who}`, family: 'user_quota' });
+        out.push({ key: `${route.family}:${route.path}:${accountId}`, family: route.family, account: true });
+      }
+      break;
+    case 'global_read':
+      out.push({ key: `global:${route.method}:${route.path}:${who}`, family: 'global_read' });
+      break;
+    case 'targeting_options':
+      out.push({ key: `targeting:${who}`, family: 'targeting_options' });
+      break;
+    case 'audience_users':
+      out.push({ key: `audience:${route.path}:${who}`, family: 'audience_users' });
+      break;
+  }
+  if (totalCount) out.push({ key: `total_count:${who}`, family: 'total_count' });
+  return out;
+}
+
+function handleAds(deps: PipelineDeps, router: Router, req: ParsedRequest): RawResponse {
+  let echo: Record<string, unknown> = {};
+  let rateHeaders: Record<string, string> = {};
+  try {
+    const principal = authenticate(deps, req);
+    const { route, pathParams } = router.match(req.method, req.path, req.surface === 'sandbox');
+    echo = { ...pathParams };
+    bump(deps.stats.byRoute, `${route.method} ${route.path}`);
+    if (principal.kind === 'app' && route.appOnly !== true) {
+      throw new WireError(401, [{ code: 'UNAUTHORIZED_ACCESS', message: 'This request requires a user context' }]);
+    }
+
+    const accountId = pathParams['account_id'];
+    let account;
+    let permissions: readonly string[] = [];
+    if (accountId !== undefined && principal.kind === 'user') {
+      account = deps.store.get('account', accountId);
+      const users = account?.ext['users'] as Record<string, string[]> | undefined;
+      const granted = users?.[principal.userId];
+      if (account === undefined || granted === undefined) throw accountNotFound(accountId);
+      permissions = granted;
+      const needed = ACCESS_PERMISSIONS[route.access];
+      if (needed !== undefined && !needed.some((p) => granted.includes(p))) {
+        throw actionNotAllowed(`User ${principal.userId} lacks permission for ${route.method} ${route.path}; needs one of ${needed.join(', ')}`);
+      }
+    }
+
+    const raw = paramObject(req);
+    const nowS = Math.floor(deps.clock.now().getTime() / 1000);
+    const decision = deps.limiter.charge(charges(route, principal, accountId, raw['with_total_count'] === 'true'), nowS);
+    rateHeaders = decision.headers;
+    if (!decision.allowed) throw tooManyRequests({});
+
+    if (route.jsonBody === true && req.contentType !== 'application/json') {
+      throw new WireError(400, [{ code: 'INVALID_PARAMETER', message: 'Content-Type must be application/json', parameter: 'content-type' }]);
+    }
+
+    const ctx: ApiContext = {
+      req,
+      params: new ParamReader(raw, pathParams),
+      pathParams,
+      json: req.json,
+      store: deps.store,
+      clock: deps.clock,
+      principal,
+      account,
+      permissions,
+      sandbox: req.surface === 'sandbox',
+    };
+    const result = deps.store.transaction(() => route.handler(ctx));
+    return json(result.status ?? 200, result.body, { ...rateHeaders, 'x-current-api-version': '12' });
+  } catch (error) {
+    if (!(error instanceof WireError)) throw error;
+    return errorResponse(new WireError(error.status, error.items, { ...rateHeaders, ...error.headers, 'x-current-api-version': '12' }, error.body), echo);
+  }
+}
+
+/** Starts listening; resolves with the bound port. */
+export function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Under CI the JSON report lets .ci/run print the plain "N passed, N failed" line.
+const ci = process.env['CI'] !== undefined && process.env['CI'] !== '';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    reporters: ci ? ['default', 'json'] : ['default'],
+    ...(ci ? { outputFile: { json: '.ci/vitest-report.json' } } : {}),
+  },
+});
