@@ -1,5 +1,41 @@
 /** Every advertising endpoint the emulator serves, gathered from the per-resource handler modules. */
 import type { RouteDef } from './context.js';
 import { routes as accounts } from './handlers/accounts.js';
+import { routes as accountApps } from './handlers/account-apps.js';
+import { routes as accountHistory } from './handlers/account-history.js';
+import { routes as features } from './handlers/features.js';
+import { routes as fundingInstruments } from './handlers/funding-instruments.js';
+import { routes as promotableUsers } from './handlers/promotable-users.js';
+import { routes as userAccess } from './handlers/user-access.js';
+import { routes as audienceEstimate } from './handlers/audience-estimate.js';
+import { routes as campaigns } from './handlers/campaigns.js';
+import { routes as lineItems } from './handlers/line-items.js';
+import { routes as lineItemCuratedCategories } from './handlers/line-item-curated-categories.js';
+import { routes as targetingCriteria } from './handlers/targeting-criteria.js';
+import { routes as targetingOptions } from './handlers/targeting-options.js';
+import { routes as promotedTweets } from './handlers/promoted-tweets.js';
+import { routes as promotedAccounts } from './handlers/promoted-accounts.js';
+import { routes as mediaCreatives } from './handlers/media-creatives.js';
+import { routes as accountMedia } from './handlers/account-media.js';
+import { routes as lookups } from './handlers/lookups.js';
 
-export const ROUTES: readonly RouteDef[] = [...accounts];
+export const ROUTES: readonly RouteDef[] = [
+  ...accounts,
+  ...accountApps,
+  ...accountHistory,
+  ...features,
+  ...fundingInstruments,
+  ...promotableUsers,
+  ...userAccess,
+  ...audienceEstimate,
+  ...campaigns,
+  ...lineItems,
+  ...lineItemCuratedCategories,
+  ...targetingCriteria,
+  ...targetingOptions,
+  ...promotedTweets,
+  ...promotedAccounts,
+  ...mediaCreatives,
+  ...accountMedia,
+  ...lookups,
+];
