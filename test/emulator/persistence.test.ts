@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/emulator.js';
+import { TestClient } from '../support/client.js';
+import { spawnEmulator } from '../support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'adsctl-emu-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const campaign = (name: string) => ({ funding_instrument_id: 'lygyi', name, daily_budget_amount_local_micro: 5_000_000, entity_status: 'PAUSED' });
+
+async function campaignNames(client: TestClient, account: string): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const r = await client.get(`/12/accounts/${account}/campaigns`, { count: 1000, ...(cursor === null ? {} : { cursor }) });
+    expect(r.status).toBe(200);
+    for (const c of r.body.data as Array<{ name: string }>) names.push(c.name);
+    cursor = r.body.next_cursor as string | null;
+  } while (cursor !== null);
+  return names;
+}
+
+describe('--data persistence', () => {
+  it('keeps state across a clean restart, and ids stay unique', async () => {
+    const file = join(dir, 'clean.json');
+    const first = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const c1 = new TestClient(first.info);
+    const created = await c1.post(`/12/accounts/${first.info.account_id}/campaigns`, campaign('kept'));
+    expect(created.status).toBe(201);
+    await c1.put(`/12/accounts/${first.info.account_id}`, { name: 'Renamed account' });
+    await first.close();
+
+    const second = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const c2 = new TestClient(second.info);
+    const account = await c2.get(`/12/accounts/${second.info.account_id}`);
+    expect(account.body.data.name).toBe('Renamed account');
+    const again = await c2.get(`/12/accounts/${second.info.account_id}/campaigns/${created.body.data.id}`);
+    expect(again.status).toBe(200);
+    const next = await c2.post(`/12/accounts/${second.info.account_id}/campaigns`, campaign('new'));
+    expect(next.body.data.id).not.toBe(created.body.data.id);
+    await second.close();
+  });
+
+  it('loses no acknowledged write when the process is killed with SIGKILL', async () => {
+    const file = join(dir, 'killed.json');
+    const emu = await spawnEmulator(['--data', file, '--rate-limit-scale', '0']);
+    const client = new TestClient(emu.info);
+    const account = emu.info.account_id;
+    const acknowledged: string[] = [];
+    let stop = false;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; !stop; i++) {
+        const name = `w${w}-${i}`;
+        try {
+          const r = await client.post(`/12/accounts/${account}/campaigns`, campaign(name));
+          if (r.status === 201) acknowledged.push(name);
+        } catch {
+          return; // the connection died with the process
+        }
+      }
+    });
+    while (acknowledged.length < 60) await new Promise((r) => setTimeout(r, 5));
+    emu.child.kill('SIGKILL');
+    stop = true;
+    await Promise.all(writers);
+    expect(await emu.exited).toBe('SIGKILL');
+
+    const revived = await spawnEmulator(['--data', file, '--rate-limit-scale', '0']);
+    const names = new Set(await campaignNames(new TestClient(revived.info), account));
+    for (const name of acknowledged) expect(names.has(name)).toBe(true);
+    revived.child.kill('SIGTERM');
+    expect(await revived.exited).toBe(0);
+  });
+});
