@@ -3,11 +3,13 @@
  * stderr. Exit codes: 0 success, 1 error, 2 changes present (plan --detailed-exitcode).
  */
 import { Command, CommanderError } from 'commander';
+import { registerAuth } from './auth-command.js';
 import { registerEmulator } from './emulator-command.js';
+import { processIo, type Io } from './io.js';
 import { VERSION } from './version.js';
 
 /** Runs the command line and resolves with the process exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const program = new Command('adsctl')
     .description('Infrastructure-as-code for advertising accounts')
     .version(VERSION)
@@ -18,6 +20,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     exitCode = code;
   };
   registerEmulator(program, setExit);
+  registerAuth(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {

@@ -1,0 +1,250 @@
+/**
+ * The one HTTP client of adsctl. Every request is signed, throttled by the budgets the service
+ * reports, bounded by `parallelism`, and retried only where retrying is safe: 429s after the
+ * reset the headers give; 5xx and dropped connections of idempotent requests (GET, PUT, DELETE
+ * and writes marked idempotent) with jittered exponential backoff honouring `retry-after`. A
+ * create whose answer never came is reported as an `unknown` outcome so the caller can re-read
+ * and adopt instead of creating twice.
+ */
+import { Agent, errors as undiciErrors, request } from 'undici';
+import { emptyCounts, type RequestCounts } from './accounting.js';
+import type { Endpoint } from './endpoints.js';
+import { ApiError, errorItems } from './errors.js';
+import { RateTracker, resetOf } from './rate-tracker.js';
+import { Semaphore } from './semaphore.js';
+import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
+import { redactAuthorization } from './trace.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A parameter value: lists are sent comma-separated, null as an empty value (which unsets). */
+export type ParamValue = string | number | boolean | null | ReadonlyArray<string | number>;
+export type Params = Readonly<Record<string, ParamValue | undefined>>;
+
+export interface ApiRequest {
+  method: Method;
+  /** Path below the base URL, e.g. `/12/accounts/abc/campaigns`. */
+  path: string;
+  base?: 'ads' | 'sandbox' | 'root';
+  /** Query parameters for GET and DELETE, form body for POST and PUT. */
+  params?: Params;
+  /** A JSON body (batches); params then go in the query string. */
+  json?: unknown;
+  /** Name of the operation (`campaigns.list`), for accounting and rate-limit budgets. */
+  endpoint: string;
+  /** The account the request is about, when it has one (account-level read budgets). */
+  accountId?: string;
+  /** A POST that does not create anything and may be repeated safely. */
+  idempotent?: boolean;
+  /** Extra OAuth protocol parameters (`oauth_callback`, `oauth_verifier`), signed and sent in the header. */
+  oauth?: Readonly<Record<string, string>>;
+  /** HTTP Basic credentials instead of an OAuth signature (the bearer token endpoint). */
+  basic?: { user: string; password: string };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export interface ClientOptions {
+  endpoint: Endpoint;
+  credentials: OAuthCredentials;
+  /** Requests in flight at once (default 8). */
+  parallelism?: number;
+  /** Longest total time one request may spend waiting for rate limits and backoff (default 15 min). */
+  maxWaitMs?: number;
+  /** Attempts for a retryable failure (default 8). */
+  maxAttempts?: number;
+  /** Time to wait for a response before giving up on an attempt (default 60 s). */
+  timeoutMs?: number;
+  /** Receives one line per HTTP exchange, credentials redacted. */
+  trace?: (line: string) => void;
+  /** Clock and sleep, replaceable in tests. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+const BACKOFF_BASE_MS = 250;
+const BACKOFF_CAP_MS = 30_000;
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function flatten(params: Params | undefined): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(params ?? {})) {
+    if (v === undefined) continue;
+    out.push([k, v === null ? '' : Array.isArray(v) ? v.join(',') : String(v)]);
+  }
+  return out;
+}
+
+const isNetworkError = (error: unknown): boolean =>
+  error instanceof undiciErrors.UndiciError || (error instanceof Error && /ECONNRESET|EPIPE|ECONNREFUSED|socket|other side closed/i.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`));
+
+export class ApiClient {
+  readonly endpoint: Endpoint;
+  readonly counts: RequestCounts = emptyCounts();
+  private readonly credentials: OAuthCredentials;
+  private readonly agent: Agent;
+  private readonly slots: Semaphore;
+  private readonly tracker = new RateTracker();
+  private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
+
+  constructor(options: ClientOptions) {
+    this.endpoint = options.endpoint;
+    this.credentials = options.credentials;
+    const parallelism = options.parallelism ?? 8;
+    this.slots = new Semaphore(parallelism);
+    this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1 });
+    this.options = {
+      maxWaitMs: options.maxWaitMs ?? 15 * 60_000,
+      maxAttempts: options.maxAttempts ?? 8,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      now: options.now ?? Date.now,
+      sleep: options.sleep ?? defaultSleep,
+      random: options.random ?? Math.random,
+      trace: options.trace,
+    };
+  }
+
+  /** Closes pooled connections. */
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private budgetKey(req: ApiRequest): string {
+    return req.method === 'GET' ? `read:${req.endpoint}:${req.accountId ?? ''}` : 'write';
+  }
+
+  /** Sends one logical request, with every retry it needs; throws `ApiError` on failure. */
+  async send<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
+    const safe = req.method !== 'POST' || req.idempotent === true;
+    const key = this.budgetKey(req);
+    const label = `${req.method} ${req.path}`;
+    if (req.method === 'GET') this.counts.reads++;
+    else this.counts.writes++;
+    this.counts.byEndpoint[req.endpoint] = (this.counts.byEndpoint[req.endpoint] ?? 0) + 1;
+    let waited = 0;
+    const wait = async (ms: number): Promise<boolean> => {
+      if (waited + ms > this.options.maxWaitMs) return false;
+      waited += ms;
+      this.counts.waitedMs += ms;
+      await this.options.sleep(ms);
+      return true;
+    };
+
+    for (let attempt = 1; ; attempt++) {
+      const throttle = this.tracker.delayBefore(key, this.options.now());
+      if (throttle > 0 && !(await wait(throttle))) {
+        throw new ApiError({ status: 429, items: [{ code: 'TOO_MANY_REQUESTS', message: `rate limit budget exhausted; waiting ${Math.ceil(throttle / 1000)} s exceeds the wait limit` }], retryable: true, outcome: 'unsent', request: label });
+      }
+      if (attempt > 1) this.counts.retries++;
+      let response: ApiResponse<unknown>;
+      try {
+        response = await this.exchange(req, key);
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        if (!safe) {
+          throw new ApiError({ status: 0, items: [{ code: 'NO_RESPONSE', message: `no response (${reason}); the write may or may not have been applied` }], retryable: false, outcome: 'unknown', request: label });
+        }
+        if (attempt < this.options.maxAttempts && (await wait(this.backoff(attempt, undefined)))) continue;
+        throw new ApiError({ status: 0, items: [{ code: 'NO_RESPONSE', message: `no response after ${attempt} attempts (${reason})` }], retryable: true, outcome: 'unsent', request: label });
+      }
+
+      if (response.status < 400) return response as ApiResponse<T>;
+      const items = errorItems(response.body, response.status);
+      if (response.status === 429) {
+        this.counts.rateLimited++;
+        const reset = resetOf(response.headers);
+        if (reset !== undefined) this.tracker.exhaust(key, reset);
+        const delay = reset === undefined ? this.backoff(attempt, undefined) : Math.max(reset * 1000 - this.options.now(), 0) + 250 + Math.floor(this.options.random() * 250);
+        if (await wait(delay)) continue;
+        throw new ApiError({ status: 429, items, retryable: true, outcome: 'rejected', request: label, message: `${items[0]?.message ?? 'rate limited'}; the wait limit of ${Math.round(this.options.maxWaitMs / 1000)} s ran out` });
+      }
+      if (RETRYABLE_STATUS.has(response.status)) {
+        if (!safe) {
+          throw new ApiError({ status: response.status, items, retryable: false, outcome: 'unknown', request: label });
+        }
+        if (attempt < this.options.maxAttempts && (await wait(this.backoff(attempt, response.headers['retry-after'])))) continue;
+        throw new ApiError({ status: response.status, items, retryable: true, outcome: 'rejected', request: label });
+      }
+      throw new ApiError({ status: response.status, items, retryable: false, outcome: 'rejected', request: label, body: response.body });
+    }
+  }
+
+  /** Full-jitter exponential backoff, or the server's `retry-after` when it gives one. */
+  private backoff(attempt: number, retryAfter: string | string[] | undefined): number {
+    const ra = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
+    if (ra !== undefined && /^\d+$/.test(ra)) return Number(ra) * 1000 + Math.floor(this.options.random() * 250);
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+    return Math.floor(ceiling / 2 + this.options.random() * (ceiling / 2));
+  }
+
+  private baseFor(req: ApiRequest): string {
+    return req.base === 'root' ? this.endpoint.baseUrl : req.base === 'sandbox' ? this.endpoint.adsSandboxBaseUrl : this.endpoint.adsBaseUrl;
+  }
+
+  private async exchange(req: ApiRequest, key: string): Promise<ApiResponse<unknown>> {
+    const pairs = flatten(req.params);
+    const inQuery = req.method === 'GET' || req.method === 'DELETE' || req.json !== undefined;
+    const url = `${this.baseFor(req)}${req.path}`;
+    const query = inQuery && pairs.length > 0 ? `?${encodePairs(pairs)}` : '';
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'adsctl' };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] = 'application/json';
+    } else if (!inQuery) {
+      body = encodePairs(pairs);
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    }
+    headers['authorization'] =
+      req.basic === undefined
+        ? oauthHeader(this.credentials, { method: req.method, url, params: pairs, ...(req.oauth === undefined ? {} : { extra: req.oauth }) })
+        : `Basic ${Buffer.from(`${encodeURIComponent(req.basic.user)}:${encodeURIComponent(req.basic.password)}`).toString('base64')}`;
+
+    await this.slots.acquire();
+    this.tracker.start(key);
+    const started = this.options.now();
+    this.counts.attempts++;
+    try {
+      const res = await request(`${url}${query}`, {
+        method: req.method,
+        headers,
+        dispatcher: this.agent,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+        ...(body === undefined ? {} : { body }),
+      });
+      const text = await res.body.text();
+      this.tracker.observe(key, res.headers);
+      let parsed: unknown = text;
+      if (text !== '') {
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = text;
+        }
+      }
+      this.options.trace?.(`${req.method} ${url}${query} → ${res.statusCode} ${this.options.now() - started}ms ${redactAuthorization(headers['authorization'])}${rateNote(res.headers)}`);
+      return { status: res.statusCode, body: parsed, headers: res.headers };
+    } catch (error) {
+      this.options.trace?.(`${req.method} ${url}${query} → failed after ${this.options.now() - started}ms: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    } finally {
+      this.tracker.finish(key);
+      this.slots.release();
+    }
+  }
+}
+
+function rateNote(headers: Record<string, string | string[] | undefined>): string {
+  const remaining = headers['x-account-rate-limit-remaining'] ?? headers['x-rate-limit-remaining'];
+  const limit = headers['x-account-rate-limit-limit'] ?? headers['x-rate-limit-limit'];
+  return remaining === undefined ? '' : ` [budget ${String(remaining)}/${String(limit)}]`;
+}

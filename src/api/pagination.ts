@@ -1,0 +1,57 @@
+/**
+ * Reading lists at the least cost: the largest page an endpoint allows, cursors followed to the
+ * end, id filters cut into chunks of 200 fetched in parallel. Never `with_total_count`, which
+ * has its own small budget and is not needed to read everything.
+ */
+import type { ApiClient, Params } from './client.js';
+
+/** The list envelope: `data`, `next_cursor`. */
+interface ListBody<T> {
+  data: T[];
+  next_cursor?: string | null;
+}
+
+export interface ListRequest {
+  path: string;
+  params?: Params;
+  endpoint: string;
+  accountId?: string;
+  /** The endpoint's largest `count` (1000 unless it states its own). */
+  countMax?: number;
+}
+
+/** Every record of a list, following cursors; one request per `countMax` records. */
+export async function listAll<T>(client: ApiClient, req: ListRequest): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const res = await client.send<ListBody<T>>({
+      method: 'GET',
+      path: req.path,
+      endpoint: req.endpoint,
+      ...(req.accountId === undefined ? {} : { accountId: req.accountId }),
+      params: { ...req.params, count: req.countMax ?? 1000, ...(cursor === undefined ? {} : { cursor }) },
+    });
+    for (const item of res.body.data) out.push(item);
+    cursor = typeof res.body.next_cursor === 'string' && res.body.next_cursor !== '' ? res.body.next_cursor : undefined;
+  } while (cursor !== undefined);
+  return out;
+}
+
+/** Splits `items` into chunks of at most `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Every record matching an id filter: ids de-duplicated, cut into chunks of `chunkSize` (200),
+ * each chunk listed (with cursors) in parallel; results in chunk order.
+ */
+export async function listByIds<T>(client: ApiClient, req: ListRequest, idParam: string, ids: readonly string[], chunkSize = 200): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const parts = await Promise.all(chunk(unique, chunkSize).map((part) => listAll<T>(client, { ...req, params: { ...req.params, [idParam]: part } })));
+  return parts.flat();
+}

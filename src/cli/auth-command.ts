@@ -1,0 +1,165 @@
+/**
+ * `adsctl auth login|bearer|revoke|whoami`: the token endpoints of Part A from the command line.
+ * `login` runs the PIN flow and stores the credentials (mode 0600) or prints them as exports;
+ * `bearer` obtains the application-only token; `revoke` invalidates the stored token;
+ * `whoami` shows the user's accounts and permissions.
+ */
+import { Command } from 'commander';
+import { AdsApi } from '../api/ads-api.js';
+import { ApiClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { accessToken, bearerToken, invalidateBearer, invalidateToken, requestToken } from '../api/oauth-flow.js';
+import { consumerFrom, readProfile, userCredentialsFrom, writeProfile } from './credentials.js';
+import { endpointName, openEndpoint, type OpenEndpoint } from './endpoint.js';
+import type { Io } from './io.js';
+
+interface CommonFlags {
+  endpoint?: string;
+  debug?: boolean;
+}
+
+/** Runs `body` against the opened endpoint; API errors become a message and exit 1. */
+async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) => void, body: (open: OpenEndpoint, name: string) => Promise<void>): Promise<void> {
+  const name = endpointName(flags.endpoint, io.env, 'production');
+  const open = await openEndpoint(name, '.adsctl');
+  if (typeof open === 'string') {
+    io.err(`Error: ${open}\n`);
+    setExit(1);
+    return;
+  }
+  try {
+    await body(open, name);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    io.err(`Error: ${error.describe()}\n`);
+    setExit(1);
+  } finally {
+    await open.close();
+  }
+}
+
+const trace = (io: Io, flags: CommonFlags): { trace?: (line: string) => void } => (flags.debug === true ? { trace: (line) => io.err(`[debug] ${line}\n`) } : {});
+
+export function registerAuth(program: Command, io: Io, setExit: (code: number) => void): void {
+  const auth = program.command('auth').description('obtain, inspect and revoke API credentials');
+  const common = (cmd: Command): Command => cmd.option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: $ADSCTL_ENDPOINT or production)').option('--debug', 'print a request trace (credentials redacted)');
+
+  common(auth.command('login'))
+    .description('authorize adsctl for a user with the PIN flow and store the credentials')
+    .option('--print', 'print the credentials as environment exports instead of storing them')
+    .action(async (flags: CommonFlags & { print?: boolean }) =>
+      withEndpoint(io, flags, setExit, async (open, name) => {
+        const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
+        if (consumer === undefined) {
+          io.err('Error: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET (the application\'s API key and secret)\n');
+          setExit(1);
+          return;
+        }
+        const options = { endpoint: open.endpoint, ...trace(io, flags) };
+        const rt = await requestToken(options, consumer);
+        io.err(`Open this URL in a browser, approve adsctl, and enter the PIN it shows:\n  ${rt.authorizeUrl}\n`);
+        const pin = await io.readLine('PIN: ');
+        if (pin === undefined || !/^\d+$/.test(pin)) {
+          io.err('Error: no PIN entered\n');
+          setExit(1);
+          return;
+        }
+        const at = await accessToken(options, consumer, rt, pin);
+        if (flags.print === true) {
+          io.out(`export ADSCTL_CONSUMER_KEY='${consumer.consumerKey}'\nexport ADSCTL_CONSUMER_SECRET='${consumer.consumerSecret}'\nexport ADSCTL_ACCESS_TOKEN='${at.token}'\nexport ADSCTL_ACCESS_TOKEN_SECRET='${at.secret}'\n`);
+        } else {
+          const path = writeProfile(io.env, name, {
+            ...readProfile(io.env, name),
+            consumer_key: consumer.consumerKey,
+            consumer_secret: consumer.consumerSecret,
+            access_token: at.token,
+            access_token_secret: at.secret,
+            user_id: at.userId,
+            screen_name: at.screenName,
+          });
+          io.err(`Logged in as @${at.screenName} (user ${at.userId}); credentials stored in ${path}\n`);
+        }
+      }),
+    );
+
+  common(auth.command('bearer'))
+    .description('obtain the application-only bearer token and store it')
+    .option('--print', 'print it as an environment export instead of storing it')
+    .action(async (flags: CommonFlags & { print?: boolean }) =>
+      withEndpoint(io, flags, setExit, async (open, name) => {
+        const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
+        if (consumer === undefined) {
+          io.err('Error: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET\n');
+          setExit(1);
+          return;
+        }
+        const token = await bearerToken({ endpoint: open.endpoint, ...trace(io, flags) }, consumer);
+        if (flags.print === true) io.out(`export ADSCTL_BEARER_TOKEN='${token}'\n`);
+        else {
+          const path = writeProfile(io.env, name, { ...(readProfile(io.env, name) ?? { consumer_key: consumer.consumerKey, consumer_secret: consumer.consumerSecret }), bearer_token: token });
+          io.err(`Bearer token stored in ${path}\n`);
+        }
+      }),
+    );
+
+  common(auth.command('revoke'))
+    .description('revoke the stored access token (or, with --bearer, the bearer token)')
+    .option('--bearer', 'revoke the application-only bearer token instead')
+    .action(async (flags: CommonFlags & { bearer?: boolean }) =>
+      withEndpoint(io, flags, setExit, async (open, name) => {
+        const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
+        if (creds === undefined) {
+          io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
+          setExit(1);
+          return;
+        }
+        const options = { endpoint: open.endpoint, ...trace(io, flags) };
+        const profile = readProfile(io.env, name);
+        if (flags.bearer === true) {
+          const bearer = io.env['ADSCTL_BEARER_TOKEN'] ?? profile?.bearer_token;
+          if (bearer === undefined) {
+            io.err('Error: no bearer token stored: run adsctl auth bearer first\n');
+            setExit(1);
+            return;
+          }
+          await invalidateBearer(options, creds, bearer);
+          if (profile !== undefined) {
+            const { bearer_token: _revoked, ...rest } = profile;
+            writeProfile(io.env, name, rest);
+          }
+          io.err('Bearer token revoked\n');
+          return;
+        }
+        await invalidateToken(options, creds);
+        if (profile?.access_token === creds.token && profile !== undefined) {
+          const { access_token: _t, access_token_secret: _s, ...rest } = profile;
+          writeProfile(io.env, name, rest);
+        }
+        io.err('Access token revoked\n');
+      }),
+    );
+
+  common(auth.command('whoami'))
+    .description('show the authenticated user, its accounts and permissions')
+    .action(async (flags: CommonFlags) =>
+      withEndpoint(io, flags, setExit, async (open, name) => {
+        const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
+        if (creds === undefined) {
+          io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
+          setExit(1);
+          return;
+        }
+        const client = new ApiClient({ endpoint: open.endpoint, credentials: creds, ...trace(io, flags) });
+        try {
+          const api = new AdsApi(client);
+          const accounts = await api.accounts();
+          const access = await Promise.all(accounts.map((a) => api.userAccess(a.id)));
+          const userId = access[0]?.user_id ?? '(no accounts)';
+          io.out(`user ${userId} at ${open.endpoint.name}\n`);
+          accounts.forEach((a, i) => io.out(`  ${a.id}  ${a.name}  ${access[i]!.permissions.join(', ')}\n`));
+        } finally {
+          await client.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,75 @@
+/**
+ * Where credentials come from: the environment (DESIGN §5) first, then the file `adsctl auth
+ * login` writes (`$XDG_CONFIG_HOME/adsctl/credentials.json` or `~/.config/adsctl/...`, mode 0600),
+ * one profile per endpoint. Nothing here ever prints a secret.
+ */
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { OAuthCredentials } from '../api/signer.js';
+
+export interface Profile {
+  consumer_key: string;
+  consumer_secret: string;
+  access_token?: string;
+  access_token_secret?: string;
+  user_id?: string;
+  screen_name?: string;
+  bearer_token?: string;
+}
+
+interface CredentialsFile {
+  profiles: Record<string, Profile>;
+}
+
+/** The credentials file path for this environment. */
+export function credentialsPath(env: NodeJS.ProcessEnv): string {
+  const base = env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : join(env['HOME'] ?? homedir(), '.config');
+  return join(base, 'adsctl', 'credentials.json');
+}
+
+function readFile(path: string): CredentialsFile {
+  if (!existsSync(path)) return { profiles: {} };
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<CredentialsFile>;
+  return { profiles: parsed.profiles ?? {} };
+}
+
+/** The stored profile of an endpoint, if any. */
+export function readProfile(env: NodeJS.ProcessEnv, endpoint: string): Profile | undefined {
+  return readFile(credentialsPath(env)).profiles[endpoint];
+}
+
+/** Stores (or with `undefined`, removes) the profile of an endpoint; the file stays mode 0600. */
+export function writeProfile(env: NodeJS.ProcessEnv, endpoint: string, profile: Profile | undefined): string {
+  const path = credentialsPath(env);
+  const file = readFile(path);
+  if (profile === undefined) delete file.profiles[endpoint];
+  else file.profiles[endpoint] = profile;
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(tmp, 0o600);
+  renameSync(tmp, path);
+  return path;
+}
+
+/** Consumer credentials: environment first, then the stored profile. */
+export function consumerFrom(env: NodeJS.ProcessEnv, endpoint: string): { consumerKey: string; consumerSecret: string } | undefined {
+  const key = env['ADSCTL_CONSUMER_KEY'];
+  const secret = env['ADSCTL_CONSUMER_SECRET'];
+  if (key !== undefined && key !== '' && secret !== undefined && secret !== '') return { consumerKey: key, consumerSecret: secret };
+  const p = readProfile(env, endpoint);
+  return p === undefined ? undefined : { consumerKey: p.consumer_key, consumerSecret: p.consumer_secret };
+}
+
+/** Full user credentials: environment first, then the stored profile. */
+export function userCredentialsFrom(env: NodeJS.ProcessEnv, endpoint: string): OAuthCredentials | undefined {
+  const consumer = consumerFrom(env, endpoint);
+  if (consumer === undefined) return undefined;
+  const token = env['ADSCTL_ACCESS_TOKEN'];
+  const secret = env['ADSCTL_ACCESS_TOKEN_SECRET'];
+  if (token !== undefined && token !== '' && secret !== undefined && secret !== '') return { ...consumer, token, tokenSecret: secret };
+  const p = readProfile(env, endpoint);
+  if (p?.access_token === undefined || p.access_token_secret === undefined) return undefined;
+  return { ...consumer, token: p.access_token, tokenSecret: p.access_token_secret };
+}

@@ -1,0 +1,40 @@
+/**
+ * Opens the endpoint a command talks to. `local` starts the embedded emulator in this process
+ * (its state under `.adsctl/` so it persists between runs) and supplies its seeded credentials;
+ * the other names resolve to base URLs and take credentials from the environment or profile.
+ */
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { emulatorEndpoint, resolveRemoteEndpoint, type Endpoint } from '../api/endpoints.js';
+import type { OAuthCredentials } from '../api/signer.js';
+import { startEmulator } from '../emulator/emulator.js';
+
+export interface OpenEndpoint {
+  endpoint: Endpoint;
+  /** Credentials that come with the endpoint itself (the embedded emulator's seed). */
+  builtInCredentials?: OAuthCredentials;
+  close: () => Promise<void>;
+}
+
+/** Opens `name`; `stateDir` is where `local` keeps its data. Returns an error message for a bad name. */
+export async function openEndpoint(name: string, stateDir: string): Promise<OpenEndpoint | string> {
+  if (name !== 'local') {
+    const endpoint = resolveRemoteEndpoint(name);
+    return typeof endpoint === 'string' ? endpoint : { endpoint, close: async () => {} };
+  }
+  mkdirSync(stateDir, { recursive: true });
+  const emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
+  const { info } = emulator;
+  return {
+    endpoint: { ...emulatorEndpoint('local', info.base_url), name: 'local' },
+    builtInCredentials: { consumerKey: info.consumer_key, consumerSecret: info.consumer_secret, token: info.access_token, tokenSecret: info.access_token_secret },
+    close: () => emulator.close(),
+  };
+}
+
+/** The endpoint name in force: the flag, else ADSCTL_ENDPOINT, else the fallback. */
+export function endpointName(flag: string | undefined, env: NodeJS.ProcessEnv, fallback: string): string {
+  if (flag !== undefined && flag !== '') return flag;
+  const fromEnv = env['ADSCTL_ENDPOINT'];
+  return fromEnv !== undefined && fromEnv !== '' ? fromEnv : fallback;
+}

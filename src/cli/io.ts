@@ -1,0 +1,35 @@
+/** The process streams the command line writes to and reads from; replaceable in tests. */
+import { createInterface } from 'node:readline';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Whether stdin is a terminal (prompts and confirmation). */
+  interactive: boolean;
+  /** Reads one line from stdin (after printing `prompt` to stderr); undefined at end of input. */
+  readLine: (prompt: string) => Promise<string | undefined>;
+}
+
+export function processIo(): Io {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    env: process.env,
+    interactive: process.stdin.isTTY === true,
+    readLine: (prompt) =>
+      new Promise((resolve) => {
+        process.stderr.write(prompt);
+        const rl = createInterface({ input: process.stdin, terminal: false });
+        let answered = false;
+        rl.once('line', (line) => {
+          answered = true;
+          rl.close();
+          resolve(line.trim());
+        });
+        rl.once('close', () => {
+          if (!answered) resolve(undefined);
+        });
+      }),
+  };
+}
