@@ -55,7 +55,7 @@ export interface ClientOptions {
   parallelism?: number;
   /** Longest total time one request may spend waiting for rate limits and backoff (default 15 min). */
   maxWaitMs?: number;
-  /** Attempts for a retryable failure (default 8). */
+  /** Attempts against 5xx answers and dropped connections (default 8); 429s are bounded by `maxWaitMs` instead. */
   maxAttempts?: number;
   /** Time to wait for a response before giving up on an attempt (default 60 s). */
   timeoutMs?: number;
@@ -137,6 +137,7 @@ export class ApiClient {
       return true;
     };
 
+    let failures = 0;
     for (let attempt = 1; ; attempt++) {
       const throttle = this.tracker.delayBefore(key, this.options.now());
       if (throttle > 0 && !(await wait(throttle))) {
@@ -152,7 +153,8 @@ export class ApiClient {
         if (!safe) {
           throw new ApiError({ status: 0, items: [{ code: 'NO_RESPONSE', message: `no response (${reason}); the write may or may not have been applied` }], retryable: false, outcome: 'unknown', request: label });
         }
-        if (attempt < this.options.maxAttempts && (await wait(this.backoff(attempt, undefined)))) continue;
+        failures++;
+        if (failures < this.options.maxAttempts && (await wait(this.backoff(failures, undefined)))) continue;
         throw new ApiError({ status: 0, items: [{ code: 'NO_RESPONSE', message: `no response after ${attempt} attempts (${reason})` }], retryable: true, outcome: 'unsent', request: label });
       }
 
@@ -162,7 +164,7 @@ export class ApiClient {
         this.counts.rateLimited++;
         const reset = resetOf(response.headers);
         if (reset !== undefined) this.tracker.exhaust(key, reset);
-        const delay = reset === undefined ? this.backoff(attempt, undefined) : Math.max(reset * 1000 - this.options.now(), 0) + 250 + Math.floor(this.options.random() * 250);
+        const delay = reset === undefined ? this.backoff(failures + 1, undefined) : Math.max(reset * 1000 - this.options.now(), 0) + 250 + Math.floor(this.options.random() * 250);
         if (await wait(delay)) continue;
         throw new ApiError({ status: 429, items, retryable: true, outcome: 'rejected', request: label, message: `${items[0]?.message ?? 'rate limited'}; the wait limit of ${Math.round(this.options.maxWaitMs / 1000)} s ran out` });
       }
@@ -170,7 +172,8 @@ export class ApiClient {
         if (!safe) {
           throw new ApiError({ status: response.status, items, retryable: false, outcome: 'unknown', request: label });
         }
-        if (attempt < this.options.maxAttempts && (await wait(this.backoff(attempt, response.headers['retry-after'])))) continue;
+        failures++;
+        if (failures < this.options.maxAttempts && (await wait(this.backoff(failures, response.headers['retry-after'])))) continue;
         throw new ApiError({ status: response.status, items, retryable: true, outcome: 'rejected', request: label });
       }
       throw new ApiError({ status: response.status, items, retryable: false, outcome: 'rejected', request: label, body: response.body });

@@ -22,7 +22,7 @@ export function handleControl(deps: ControlDeps, req: ParsedRequest): RawRespons
     case 'GET /stats':
       return json(200, deps.stats);
     case 'POST /stats/reset': {
-      Object.assign(deps.stats, newStats());
+      Object.assign(deps.stats, newStats(), { inFlight: deps.stats.inFlight });
       return json(200, deps.stats);
     }
     case 'POST /faults': {

@@ -41,14 +41,19 @@ export interface PipelineDeps {
 /** Counts of requests served, by surface and method, for tests and benchmarks. */
 export interface RequestStats {
   total: number;
+  /** Requests being served now, and the most there ever were at once. */
+  inFlight: number;
+  maxInFlight: number;
   bySurface: Record<string, number>;
   byMethod: Record<string, number>;
   byRoute: Record<string, number>;
+  /** Handler runs that succeeded, by route: what the service actually did. */
+  servedByRoute: Record<string, number>;
   faults: Record<string, number>;
 }
 
 export function newStats(): RequestStats {
-  return { total: 0, bySurface: {}, byMethod: {}, byRoute: {}, faults: {} };
+  return { total: 0, inFlight: 0, maxInFlight: 0, bySurface: {}, byMethod: {}, byRoute: {}, servedByRoute: {}, faults: {} };
 }
 
 const bump = (m: Record<string, number>, k: string): void => {
@@ -59,6 +64,11 @@ const bump = (m: Record<string, number>, k: string): void => {
 export function createEmulatorServer(deps: PipelineDeps): Server {
   const router = new Router(deps.routes);
   const server = createServer((req, res) => {
+    deps.stats.inFlight++;
+    deps.stats.maxInFlight = Math.max(deps.stats.maxInFlight, deps.stats.inFlight);
+    res.once('close', () => {
+      deps.stats.inFlight--;
+    });
     void serve(deps, router, req, res).catch((error: unknown) => {
       deps.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       if (!res.headersSent) send(res, json(500, { errors: [{ code: 'INTERNAL_ERROR', message: 'Internal error' }], request: { params: {} } }));
@@ -193,6 +203,9 @@ function authenticate(deps: PipelineDeps, req: ParsedRequest): Principal {
     deps.log(`auth refused: ${result.failure} ${req.method} ${req.fullPath}`);
     throw result.failure === 'revoked_token' ? invalidToken() : unauthorized();
   }
+  if (req.method !== 'GET' && result.token!.ext['access_level'] === 'read') {
+    throw new WireError(403, [{ code: 'READONLY_CLIENT_APPLICATION', message: 'This access token has read-only access and cannot make changes' }]);
+  }
   return { kind: 'user', userId: String(result.token!.ext['user_id']), consumerKey: result.consumerKey, token: result.token!.id };
 }
 
@@ -275,6 +288,7 @@ function handleAds(deps: PipelineDeps, router: Router, req: ParsedRequest): RawR
       sandbox: req.surface === 'sandbox',
     };
     const result = deps.store.transaction(() => route.handler(ctx));
+    bump(deps.stats.servedByRoute, `${route.method} ${route.path}`);
     return json(result.status ?? 200, result.body, { ...rateHeaders, 'x-current-api-version': '12' });
   } catch (error) {
     if (!(error instanceof WireError)) throw error;
