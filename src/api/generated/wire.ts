@@ -437,6 +437,9 @@ export interface TargetingCriterion {
  * via the `definition` "ErrorItem".
  */
 export interface ErrorItem {
+  /**
+   * A string code on advertising endpoints, an integer on token endpoints.
+   */
   code: string | number;
   message: string;
   parameter?: string;
