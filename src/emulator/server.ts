@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Clock } from './clock.js';
 import type { ApiContext, Principal, RouteDef } from './context.js';
-import { WireError, accountNotFound, actionNotAllowed, invalidParameter, tooManyRequests, unauthorized, invalidToken } from './errors.js';
+import { WireError, accountNotFound, actionNotAllowed, invalidParameter, notFound, tooManyRequests, unauthorized, invalidToken } from './errors.js';
 import type { FaultInjector } from './faults.js';
 import { ParamReader } from './params.js';
 import { json, type RawResponse } from './raw-response.js';
@@ -258,6 +258,8 @@ function handleAds(deps: PipelineDeps, router: Router, req: ParsedRequest): RawR
       const users = account?.ext['users'] as Record<string, string[]> | undefined;
       const granted = users?.[principal.userId];
       if (account === undefined || granted === undefined) throw accountNotFound(accountId);
+      // a deleted (sandbox) account keeps only its own lookup with with_deleted=true
+      if (account.rec['deleted'] === true && route.path !== '/12/accounts/:account_id') throw notFound('Account', accountId, undefined, 'account_id');
       permissions = granted;
       const needed = ACCESS_PERMISSIONS[route.access];
       if (needed !== undefined && !needed.some((p) => granted.includes(p))) {

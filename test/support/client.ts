@@ -26,6 +26,12 @@ export interface SendOptions {
   /** Add oauth_body_hash for a JSON body. */
   bodyHash?: boolean;
   base?: 'ads' | 'sandbox' | 'root';
+  /** Extra protocol parameters for the Authorization header (oauth_callback, oauth_verifier). */
+  oauth?: Record<string, string>;
+  /** Sign with this nonce instead of a random one. */
+  nonce?: string;
+  /** Sign with this oauth_timestamp (epoch seconds) instead of the current time. */
+  timestamp?: number;
 }
 
 const flat = (params: Params): Array<[string, string]> =>
@@ -79,6 +85,9 @@ export class TestClient {
         url,
         ...(inForm ? { form: pairs } : {}),
         ...(opts.bodyHash === true && body !== undefined ? { bodyForHash: Buffer.from(body) } : {}),
+        ...(opts.oauth === undefined ? {} : { extraOAuth: opts.oauth }),
+        ...(opts.nonce === undefined ? {} : { nonce: opts.nonce }),
+        ...(opts.timestamp === undefined ? {} : { timestamp: opts.timestamp }),
       });
     }
     const res = await request(url, { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });

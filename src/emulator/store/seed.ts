@@ -47,6 +47,20 @@ export const SEED_USERS: ReadonlyArray<{ id: string; screen_name: string; name: 
 /** Ids of the published posts seeded for the owner; the first is the one in DESIGN's example. */
 export const SEED_POST_IDS: readonly string[] = Array.from({ length: 200 }, (_, i) => snowflakeId(i));
 
+/**
+ * Published posts by other users: by the account's RETWEETS_ONLY promotable user (acme_gear),
+ * whose promotion creates a promoted-only repost, and by a user the account may not promote
+ * (acme_news).
+ */
+export const SEED_OTHER_POSTS: ReadonlyArray<{ id: string; user_id: string }> = [
+  { id: '1900000000000000001', user_id: '2244994945' },
+  { id: '1900000000000000002', user_id: '2244994945' },
+  { id: '1900000000000000003', user_id: '6253282' },
+];
+
+/** A second application, without the sign-in setting (`/oauth/authenticate` refuses it). */
+export const SEED_APP_WITHOUT_SIGN_IN = { consumer_key: 'adsctlEmulatorNoSignInApp', consumer_secret: 'adsctlEmulatorNoSignInAppSecret' };
+
 const CREATED = formatTime(new Date(Date.UTC(2026, 0, 1)));
 
 /** Fills an empty store with the seed data. */
@@ -56,6 +70,11 @@ export function seedStore(store: Store): void {
       consumer_secret: SEED.consumer_secret,
       owner_user_id: SEED.user_id,
       sign_in_enabled: true,
+    });
+    store.insert('app', SEED_APP_WITHOUT_SIGN_IN.consumer_key, '', { consumer_key: SEED_APP_WITHOUT_SIGN_IN.consumer_key, name: 'adsctl emulator app without sign-in', callback_urls: ['http://127.0.0.1/callback'] }, {
+      consumer_secret: SEED_APP_WITHOUT_SIGN_IN.consumer_secret,
+      owner_user_id: SEED.user_id,
+      sign_in_enabled: false,
     });
     for (const u of SEED_USERS) {
       store.insert('user', u.id, '', { id: u.id, id_str: u.id, screen_name: u.screen_name, name: u.name }, { eligible: u.eligible !== false });
@@ -128,6 +147,9 @@ export function seedStore(store: Store): void {
     SEED_POST_IDS.forEach((id, i) => {
       store.insert('post', id, '', { id, id_str: id, text: `Seeded post ${i + 1} from Acme Outdoor`, tweet_type: 'PUBLISHED', nullcast: false, created_at: CREATED }, { user_id: SEED.user_id });
     });
+    for (const post of SEED_OTHER_POSTS) {
+      store.insert('post', post.id, '', { id: post.id, id_str: post.id, text: `A post by user ${post.user_id}`, tweet_type: 'PUBLISHED', nullcast: false, created_at: CREATED }, { user_id: post.user_id });
+    }
     const media: Array<[string, string]> = [
       ['PREROLL', '13_1323490622599176192'],
       ['INTERSTITIAL', '3_1323490622599176193'],
