@@ -11,7 +11,7 @@ import type { Store } from './store/store.js';
 
 /** Who is calling: a user through an access token, or an application through a bearer token. */
 export type Principal =
-  | { kind: 'user'; userId: string; consumerKey: string; token: string }
+  | { kind: 'user'; userId: string; consumerKey: string; token: string; readOnly: boolean }
   | { kind: 'app'; consumerKey: string };
 
 /** Account permission a route needs (see the Authenticated user access permissions). */

@@ -6,17 +6,18 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from './clock.js';
-import type { ApiContext, Principal, RouteDef } from './context.js';
-import { WireError, accountNotFound, actionNotAllowed, invalidParameter, notFound, tooManyRequests, unauthorized, invalidToken } from './errors.js';
+import type { ApiContext, RouteDef } from './context.js';
+import { authenticate } from './authenticate.js';
+import { charges } from './rate-charges.js';
+import { WireError, accountNotFound, actionNotAllowed, invalidParameter, notFound, tooManyRequests } from './errors.js';
 import type { FaultInjector } from './faults.js';
 import { ParamReader } from './params.js';
 import { json, type RawResponse } from './raw-response.js';
-import { RateLimiter, type Charge } from './rate-limits.js';
+import type { RateLimiter } from './rate-limits.js';
 import { classify, decodeForm, paramObject, type ParsedRequest } from './request.js';
 import { Router } from './router.js';
 import type { Store } from './store/store.js';
 import type { NonceCache } from './auth/nonces.js';
-import { verifyOAuth } from './auth/verify.js';
 import { ACCESS_PERMISSIONS } from './permissions.js';
 
 const MAX_BODY_BYTES = 6_000_000;
@@ -188,64 +189,17 @@ function errorResponse(error: WireError, params: Record<string, unknown>): RawRe
   return json(error.status, error.body ?? { errors: error.items, request: { params } }, error.headers);
 }
 
-function authenticate(deps: PipelineDeps, req: ParsedRequest): Principal {
-  const header = req.headers.authorization ?? '';
-  const nowS = Math.floor(deps.clock.now().getTime() / 1000);
-  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
-  if (bearer !== null) {
-    const row = deps.store.get('bearer_token', decodeURIComponent(bearer[1]!));
-    if (row === undefined) throw unauthorized();
-    if (row.ext['revoked'] === true) throw invalidToken();
-    return { kind: 'app', consumerKey: String(row.ext['consumer_key']) };
-  }
-  const result = verifyOAuth(req, deps.store, deps.nonces, nowS, 'access');
-  if (!result.ok) {
-    deps.log(`auth refused: ${result.failure} ${req.method} ${req.fullPath}`);
-    throw result.failure === 'revoked_token' ? invalidToken() : unauthorized();
-  }
-  if (req.method !== 'GET' && result.token!.ext['access_level'] === 'read') {
-    throw new WireError(403, [{ code: 'READONLY_CLIENT_APPLICATION', message: 'This access token has read-only access and cannot make changes' }]);
-  }
-  return { kind: 'user', userId: String(result.token!.ext['user_id']), consumerKey: result.consumerKey, token: result.token!.id };
-}
-
-function charges(route: RouteDef, principal: Principal, accountId: string | undefined, totalCount: boolean): Charge[] {
-  const who = principal.kind === 'user' ? `u:${principal.token}` : `a:${principal.consumerKey}`;
-  const out: Charge[] = [];
-  switch (route.family) {
-    case 'write':
-      out.push({ key: `write:${who}`, family: 'write' });
-      break;
-    case 'core_read':
-    case 'account_read':
-      if (accountId === undefined) out.push({ key: `${route.family}:${route.path}:${who}`, family: route.family });
-      else {
-        out.push({ key: `quota:${route.path}:${who}`, family: 'user_quota' });
-        out.push({ key: `${route.family}:${route.path}:${accountId}`, family: route.family, account: true });
-      }
-      break;
-    case 'global_read':
-      out.push({ key: `global:${route.method}:${route.path}:${who}`, family: 'global_read' });
-      break;
-    case 'targeting_options':
-      out.push({ key: `targeting:${who}`, family: 'targeting_options' });
-      break;
-    case 'audience_users':
-      out.push({ key: `audience:${route.path}:${who}`, family: 'audience_users' });
-      break;
-  }
-  if (totalCount) out.push({ key: `total_count:${who}`, family: 'total_count' });
-  return out;
-}
-
 function handleAds(deps: PipelineDeps, router: Router, req: ParsedRequest): RawResponse {
   let echo: Record<string, unknown> = {};
   let rateHeaders: Record<string, string> = {};
   try {
-    const principal = authenticate(deps, req);
+    const principal = authenticate(req, deps.store, deps.nonces, deps.clock, deps.log);
     const { route, pathParams } = router.match(req.method, req.path, req.surface === 'sandbox');
     echo = { ...pathParams };
     bump(deps.stats.byRoute, `${route.method} ${route.path}`);
+    if (principal.kind === 'user' && principal.readOnly && route.family === 'write') {
+      throw new WireError(403, [{ code: 'READONLY_CLIENT_APPLICATION', message: 'This access token has read-only access and cannot make changes' }]);
+    }
     if (principal.kind === 'app' && route.appOnly !== true) {
       throw new WireError(401, [{ code: 'UNAUTHORIZED_ACCESS', message: 'This request requires a user context' }]);
     }

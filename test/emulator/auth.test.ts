@@ -176,6 +176,8 @@ describe('POST /oauth/request_token rules', () => {
       expect(r.status).toBe(403);
       expect(r.body.errors[0].code).toBe('READONLY_CLIENT_APPLICATION');
     }
+    const estimate = await readOnly.post(`/12/accounts/${account}/audience_estimate`, {}, { json: { targeting_criteria: [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'tents' }] } });
+    expect(estimate.status).toBe(200);
   });
 });
 

@@ -127,5 +127,6 @@ function postAudienceEstimate(ctx: ApiContext): HandlerResult {
 
 /** The audience estimate route: a JSON POST that changes nothing, so campaign data readers may call it. */
 export const routes: RouteDef[] = [
-  { method: 'POST', path: '/12/accounts/:account_id/audience_estimate', family: 'write', access: 'read', jsonBody: true, handler: postAudienceEstimate },
+  // a read that takes a JSON body: it changes nothing, so it draws from the read budget
+  { method: 'POST', path: '/12/accounts/:account_id/audience_estimate', family: 'account_read', access: 'read', jsonBody: true, handler: postAudienceEstimate },
 ];
