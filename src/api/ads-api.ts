@@ -181,4 +181,32 @@ export class AdsApi {
     } while (cursor !== undefined);
     return out;
   }
+
+  async contentCategories(): Promise<Array<{ id: string; name: string; iab_categories: string[] }>> {
+    const res = await this.client.send<{ data: Array<{ id: string; name: string; iab_categories: string[] }> }>({ method: 'GET', path: `${V}/content_categories`, endpoint: 'content_categories.list' });
+    return res.body.data;
+  }
+
+  /** Targeting option lookups (`GET targeting_criteria/<kind>`: locations, languages, platforms, ...). */
+  targetingOptions(kind: string, params: Params = {}): Promise<Array<Record<string, unknown>>> {
+    return listAll<Record<string, unknown>>(this.client, { path: `${V}/targeting_criteria/${encodeURIComponent(kind)}`, params, endpoint: `targeting_options.${kind}` });
+  }
+
+  /** Changes recorded for one entity between two whole hours. */
+  accountHistory(accountId: string, params: { entity_type: string; entity_id: string; start_time: string; end_time: string; user_id?: string }): Promise<W.AccountHistoryRecord[]> {
+    return listAll<W.AccountHistoryRecord>(this.client, { path: `${V}/accounts/${encodeURIComponent(accountId)}/account_history`, params, endpoint: 'account_history.list', accountId });
+  }
+
+  /** Estimated audience size of a set of targeting criteria (a read with a JSON body). */
+  async audienceEstimate(accountId: string, criteria: ReadonlyArray<{ targeting_type: string; targeting_value: string; operator_type?: 'EQ' | 'NE' }>): Promise<{ min: number; max: number }> {
+    const res = await this.client.send<{ data: { audience_size: { min: number; max: number } } }>({
+      method: 'POST',
+      path: `${V}/accounts/${encodeURIComponent(accountId)}/audience_estimate`,
+      json: { targeting_criteria: criteria },
+      endpoint: 'audience_estimate.create',
+      accountId,
+      idempotent: true,
+    });
+    return res.body.data.audience_size;
+  }
 }
