@@ -1,0 +1,180 @@
+/**
+ * `applyPlan`: executes one account's plan. Layers run in order, the steps of a layer together
+ * (bounded by the client's parallelism). Before every write request the journal records it; after
+ * every answer the state is written atomically with the ids bound at once, so a process killed at
+ * any point loses nothing. A failing operation stops only what depends on it; a batch refused for
+ * one item is sent again without it; a create with no answer is resolved by re-reading the
+ * service, and sent again only when the service shows it did not happen.
+ */
+import type { AdsApi } from '../api/ads-api.js';
+import type { ResourceChange } from '../diff/types.js';
+import { formatAddress } from '../manifest/address.js';
+import type { AccountPlan, Operation, Step } from '../plan/types.js';
+import { clearJournal, Journal, readJournal } from '../state/journal.js';
+import { writeState, type AccountState } from '../state/state-file.js';
+import type { ApplyEvent, ApplyResult } from './events.js';
+import { findCreated } from './find-created.js';
+import { resolveRefs } from './resolve.js';
+import { sendBatch, sendFeatures, sendPromote, sendSingles, type Outcome } from './send.js';
+
+export interface ApplyInput {
+  plan: AccountPlan;
+  api: AdsApi;
+  /** The live account id. */
+  accountId: string;
+  /** The locked state of the account; changed and written as the apply goes. */
+  state: AccountState;
+  stateDir: string;
+  onEvent?: (event: ApplyEvent) => void;
+}
+
+/** Rounds of re-sending operations refused only because of a sibling, or with no answer. */
+const MAX_ROUNDS = 4;
+
+export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
+  const { plan, api, accountId, state, stateDir } = input;
+  const emit = (e: ApplyEvent): void => input.onEvent?.(e);
+  const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
+  const journal = new Journal(stateDir, plan.account);
+  const failed = new Set<string>();
+  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
+  const total = plan.layers.flat().reduce((n, s) => n + s.operations.length, 0);
+  let done = 0;
+  emit({ type: 'start', account: plan.account, operations: total });
+
+  const save = (): void => writeState(stateDir, state);
+
+  const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
+    const change = changes.get(op.address);
+    if (op.action === 'delete') {
+      delete state.resources[op.address];
+      result.destroyed++;
+      return;
+    }
+    const after = resolveRefs(change?.after ?? op.params, state);
+    const applied = after.ok ? after.values : op.params;
+    state.resources[op.address] = {
+      kind: op.kind,
+      id: op.action === 'create' ? outcome.id : (op.id ?? outcome.id),
+      applied,
+      ...(change?.protected === true ? { protected: true } : {}),
+    };
+    if (op.action === 'create') result.added++;
+    else result.changed++;
+  };
+
+  const fail = (op: Operation, message: string): void => {
+    failed.add(op.address);
+    result.errors.push({ address: op.address, message });
+    emit({ type: 'failed', account: plan.account, address: op.address, message });
+  };
+
+  /** Sends `ops` (already resolved into `params`) once; returns those to send again. */
+  async function sendOnce(step: Step, ops: Operation[], params: Array<Record<string, unknown>>): Promise<Array<{ op: Operation; params: Record<string, unknown> }>> {
+    const seq = journal.intend(ops.map((op, i) => ({ address: op.address, kind: op.kind, action: op.action, ...(op.action === 'create' ? { params: params[i] } : {}) })));
+    const sentAt = Date.now();
+    let outcomes: Outcome[];
+    if (step.type === 'batch' && step.kind === 'account_feature') {
+      outcomes = await sendFeatures(api, accountId, ops, ops.map((op, i) => String(params[i]!['feature_key'] ?? op.address.split('.').pop())));
+    } else if (step.type === 'batch') outcomes = await sendBatch(api, accountId, step.kind, ops, params);
+    else if (step.type === 'promote') {
+      outcomes = await sendPromote(api, accountId, String(params[0]!['line_item_id']), ops, params.map((p) => String(p['tweet_id'])));
+    } else outcomes = await sendSingles(api, accountId, step.kind, ops, params);
+
+    const again: Array<{ op: Operation; params: Record<string, unknown> }> = [];
+    const taken = new Set(Object.values(state.resources).map((r) => r.id));
+    for (let i = 0; i < ops.length; i++) {
+      const op = ops[i]!;
+      const outcome = outcomes[i]!;
+      if (outcome.status === 'ok') record(op, outcome);
+      else if (outcome.status === 'failed') fail(op, outcome.error.describe());
+      else if (outcome.status === 'retry') again.push({ op, params: params[i]! });
+      else if (op.action !== 'create') again.push({ op, params: params[i]! });
+      else {
+        const id = await findCreated(api, accountId, op.kind, params[i]!, sentAt, taken);
+        emit({ type: 'resolved', account: plan.account, address: op.address, id });
+        if (id === undefined) again.push({ op, params: params[i]! });
+        else {
+          taken.add(id);
+          record(op, { status: 'ok', id });
+        }
+      }
+    }
+    save();
+    journal.done(seq);
+    return again;
+  }
+
+  async function runChunk(step: Step, chunk: Array<{ op: Operation; params: Record<string, unknown> }>): Promise<void> {
+    let pending = chunk;
+    for (let round = 1; pending.length > 0; round++) {
+      if (round > MAX_ROUNDS) {
+        for (const { op } of pending) fail(op, `not applied after ${MAX_ROUNDS} attempts`);
+        return;
+      }
+      pending = await sendOnce(step, pending.map((p) => p.op), pending.map((p) => p.params));
+    }
+  }
+
+  async function runStep(step: Step): Promise<void> {
+    emit({ type: 'step', account: plan.account, kind: step.kind, action: step.action, operations: step.operations.length });
+    const ready: Array<{ op: Operation; params: Record<string, unknown> }> = [];
+    for (const op of step.operations) {
+      if (op.action === 'create' && failed.has(op.address)) {
+        emit({ type: 'skipped', account: plan.account, address: op.address, because: 'its replacement could not delete the old object' });
+        result.errors.push({ address: op.address, message: 'skipped: the old object could not be deleted' });
+        continue;
+      }
+      const resolved = resolveRefs(op.params, state);
+      if (!resolved.ok) {
+        failed.add(op.address);
+        result.errors.push({ address: op.address, message: `skipped: ${resolved.missing} was not created` });
+        emit({ type: 'skipped', account: plan.account, address: op.address, because: `${resolved.missing} was not created` });
+        continue;
+      }
+      ready.push({ op, params: resolved.values });
+    }
+    const size = step.type === 'single' ? ready.length || 1 : step.limit;
+    const chunks: Array<typeof ready> = [];
+    if (step.type === 'promote') {
+      if (ready.length > 0) chunks.push(ready);
+    } else for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
+    await Promise.all(
+      chunks.map(async (chunk) => {
+        await runChunk(step, chunk);
+        done += chunk.length;
+        emit({ type: 'progress', account: plan.account, done, total });
+      }),
+    );
+    done += step.operations.length - ready.length;
+  }
+
+  for (const layer of plan.layers) await Promise.all(layer.map((step) => runStep(step)));
+
+  for (const { address, by } of plan.implied) {
+    if (!failed.has(by) && state.resources[by] === undefined && state.resources[address] !== undefined) {
+      delete state.resources[address];
+      result.destroyed++;
+    }
+  }
+  for (const change of plan.changes) {
+    if (change.action !== 'noop') continue;
+    const address = formatAddress(change.address);
+    if (change.reason === 'deleted_outside') {
+      delete state.resources[address];
+      continue;
+    }
+    if (change.id === undefined) continue;
+    const after = resolveRefs(change.after ?? {}, state);
+    const previous = state.resources[address];
+    state.resources[address] = {
+      kind: change.kind,
+      id: change.id,
+      applied: after.ok ? after.values : (previous?.applied ?? {}),
+      ...(change.protected ? { protected: true } : {}),
+    };
+  }
+  save();
+  if (readJournal(stateDir, plan.account).open.length === 0) clearJournal(stateDir, plan.account);
+  return result;
+}

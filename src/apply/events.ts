@@ -1,0 +1,17 @@
+/** What `applyPlan` reports while it runs; the command line decides how to show it. */
+
+export type ApplyEvent =
+  | { type: 'start'; account: string; operations: number }
+  | { type: 'step'; account: string; kind: string; action: string; operations: number }
+  | { type: 'progress'; account: string; done: number; total: number }
+  | { type: 'failed'; account: string; address: string; message: string }
+  | { type: 'skipped'; account: string; address: string; because: string }
+  | { type: 'resolved'; account: string; address: string; id: string | undefined };
+
+export interface ApplyResult {
+  added: number;
+  changed: number;
+  destroyed: number;
+  /** Every operation that did not happen, with why. */
+  errors: Array<{ address: string; message: string }>;
+}

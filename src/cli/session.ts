@@ -1,0 +1,125 @@
+/**
+ * Everything a plan, apply or destroy of one manifest account works with: the endpoint and an
+ * API client for it, the account's state held under its lock, and the live account id. Local
+ * endpoints share one embedded emulator per state directory.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { AdsApi } from '../api/ads-api.js';
+import { ApiClient } from '../api/client.js';
+import type { Endpoint } from '../api/endpoints.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import type { DesiredAccount } from '../manifest/types.js';
+import { acquireLock, type Lock } from '../state/lock.js';
+import { readState, type AccountState } from '../state/state-file.js';
+import { userCredentialsFrom } from './credentials.js';
+import { openEndpoint, type OpenEndpoint } from './endpoint.js';
+import type { Io } from './io.js';
+
+/** Which account to open: from a manifest, or from a saved plan. */
+export interface SessionTarget {
+  key: string;
+  endpoint?: string;
+  accountId?: string;
+  desired?: DesiredAccount;
+}
+
+export interface AccountSession {
+  key: string;
+  /** Absent for a saved plan, which carries its own operations. */
+  desired: DesiredAccount | undefined;
+  /** The endpoint name in force (ADSCTL_ENDPOINT, else the manifest's, else local). */
+  endpointName: string;
+  endpoint: Endpoint;
+  client: ApiClient;
+  api: AdsApi;
+  lock: Lock;
+  state: AccountState;
+  /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
+  accountId: string | undefined;
+}
+
+export interface SessionOptions {
+  io: Io;
+  /** Directory that holds `.adsctl/` (beside the manifests). */
+  workDir: string;
+  parallelism: number;
+  lockTimeoutMs: number;
+  operation: string;
+  debug: boolean;
+}
+
+/** `.adsctl/` beside the manifests: the directory itself, or a file's directory. */
+export function workDirOf(path: string): string {
+  const abs = resolve(path);
+  return existsSync(abs) && statSync(abs).isDirectory() ? abs : dirname(abs);
+}
+
+export const stateDirOf = (workDir: string): string => join(workDir, '.adsctl', 'state');
+export const cacheDirOf = (workDir: string): string => join(workDir, '.adsctl', 'cache');
+
+export interface Sessions {
+  sessions: AccountSession[];
+  diagnostics: Diagnostic[];
+  /** Releases every lock and closes clients and embedded emulators. */
+  close(): Promise<void>;
+}
+
+/** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
+export async function openSessions(accounts: readonly SessionTarget[], options: SessionOptions): Promise<Sessions> {
+  const endpoints = new Map<string, OpenEndpoint>();
+  const sessions: AccountSession[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const closeAll = async (): Promise<void> => {
+    for (const s of sessions) {
+      s.lock.release();
+      await s.client.close();
+    }
+    for (const e of endpoints.values()) await e.close();
+  };
+  const fromEnv = options.io.env['ADSCTL_ENDPOINT'];
+  for (const target of accounts) {
+    const name = fromEnv !== undefined && fromEnv !== '' ? fromEnv : (target.endpoint ?? 'local');
+    const where = target.desired?.resources[0]?.source;
+    let open = endpoints.get(name);
+    if (open === undefined) {
+      const opened = await openEndpoint(name, join(options.workDir, '.adsctl'));
+      if (typeof opened === 'string') {
+        diagnostics.push(errorAt('endpoint', opened, where));
+        continue;
+      }
+      open = opened;
+      endpoints.set(name, open);
+    }
+    const credentials = open.builtInCredentials ?? userCredentialsFrom(options.io.env, name);
+    if (credentials === undefined) {
+      diagnostics.push(errorAt('credentials', `no credentials for endpoint ${name}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
+      continue;
+    }
+    const stateDir = stateDirOf(options.workDir);
+    const lock = await acquireLock(stateDir, target.key, options.operation, options.lockTimeoutMs);
+    if ('heldBy' in lock) {
+      const h = lock.heldBy;
+      diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run adsctl force-unlock ${h.id} if that run is gone`));
+      continue;
+    }
+    const state = readState(stateDir, target.key, name);
+    if (typeof state === 'string') {
+      lock.release();
+      diagnostics.push(errorAt('state', state));
+      continue;
+    }
+    const client = new ApiClient({
+      endpoint: open.endpoint,
+      credentials,
+      parallelism: options.parallelism,
+      ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
+    });
+    sessions.push({ key: target.key, desired: target.desired, endpointName: name, endpoint: open.endpoint, client, api: new AdsApi(client), lock, state, accountId: target.accountId ?? state.account_id });
+  }
+  if (diagnostics.length > 0) {
+    await closeAll();
+    return { sessions: [], diagnostics, close: async () => {} };
+  }
+  return { sessions, diagnostics, close: closeAll };
+}

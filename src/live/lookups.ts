@@ -1,0 +1,89 @@
+/**
+ * The lookups a plan validates against: bidding rules per currency, placement combinations per
+ * product type, and the caller's permissions on the account. The first two rarely change and the
+ * service allows only a few global reads per 15 minutes, so they are cached under `.adsctl/cache/`
+ * with a time-to-live (bidding rules a month, as the spec advises; placements a week).
+ * Permissions are read fresh.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AdsApi } from '../api/ads-api.js';
+import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
+
+export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
+export const PLACEMENTS_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export interface Lookups {
+  biddingRules: BiddingRule[];
+  placements: PlacementCombination[];
+  /** Permissions of the caller per account id. */
+  permissions: Record<string, string[]>;
+}
+
+interface CacheEntry<T> {
+  fetched_at: number;
+  data: T;
+}
+
+interface CacheFile {
+  bidding_rules?: CacheEntry<BiddingRule[]>;
+  placements?: CacheEntry<PlacementCombination[]>;
+}
+
+function cachePath(cacheDir: string, endpoint: string): string {
+  return join(cacheDir, `lookups-${endpoint.replace(/[^A-Za-z0-9_.-]+/g, '_')}.json`);
+}
+
+function readCache(path: string): CacheFile {
+  if (!existsSync(path)) return {};
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
+  } catch {
+    return {};
+  }
+}
+
+function writeCache(path: string, dir: string, file: CacheFile): void {
+  mkdirSync(dir, { recursive: true });
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify(file)}\n`);
+  renameSync(tmp, path);
+}
+
+export interface LookupInput {
+  api: AdsApi;
+  /** Endpoint name, part of the cache file name. */
+  endpoint: string;
+  cacheDir: string;
+  accountIds: readonly string[];
+  now?: number;
+}
+
+/** Fetches (or takes from the cache) the lookups for the given accounts. */
+export async function fetchLookups(input: LookupInput): Promise<Lookups> {
+  const now = input.now ?? Date.now();
+  const path = cachePath(input.cacheDir, input.endpoint);
+  const cache = readCache(path);
+  let changed = false;
+  const fresh = <T>(entry: CacheEntry<T> | undefined, ttl: number): entry is CacheEntry<T> => entry !== undefined && now - entry.fetched_at < ttl;
+
+  const [biddingRules, placements, permissions] = await Promise.all([
+    fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
+      ? cache.bidding_rules.data
+      : input.api.biddingRules().then((data) => {
+          cache.bidding_rules = { fetched_at: now, data };
+          changed = true;
+          return data;
+        }),
+    fresh(cache.placements, PLACEMENTS_TTL_MS)
+      ? cache.placements.data
+      : input.api.placements().then((data) => {
+          cache.placements = { fetched_at: now, data };
+          changed = true;
+          return data;
+        }),
+    Promise.all(input.accountIds.map(async (id) => [id, (await input.api.userAccess(id)).permissions] as const)),
+  ]);
+  if (changed) writeCache(path, input.cacheDir, cache);
+  return { biddingRules, placements, permissions: Object.fromEntries(permissions) };
+}

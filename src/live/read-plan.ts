@@ -1,0 +1,30 @@
+/**
+ * Which reads a refresh needs: the kinds the manifest or the state mention, and for each the ids
+ * the state binds. A kind nobody mentions is not read at all.
+ */
+import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
+import type { AccountState } from '../state/state-file.js';
+
+export interface ReadNeeds {
+  /** Kinds to read, with the ids bound to them (state and import entries). */
+  kinds: Map<ResourceKind, Set<string>>;
+}
+
+/** Collects the kinds and bound ids a refresh of this account must read. */
+export function readNeeds(desired: DesiredAccount | undefined, state: AccountState): ReadNeeds {
+  const kinds = new Map<ResourceKind, Set<string>>();
+  const need = (kind: ResourceKind): Set<string> => {
+    let ids = kinds.get(kind);
+    if (ids === undefined) {
+      ids = new Set();
+      kinds.set(kind, ids);
+    }
+    return ids;
+  };
+  for (const r of desired?.resources ?? []) {
+    const ids = need(r.kind);
+    if (r.importId !== undefined) ids.add(r.importId);
+  }
+  for (const s of Object.values(state.resources)) need(s.kind as ResourceKind).add(s.id);
+  return { kinds };
+}

@@ -1,0 +1,36 @@
+/**
+ * Live state: what the service holds for the resources a run cares about, as read by
+ * `fetchLiveState`. Records are the wire records (API field names); `fingerprint` changes
+ * whenever the service changes the record, so a saved plan can tell whether it went stale.
+ */
+import type { ResourceKind } from '../manifest/types.js';
+
+export interface LiveResource {
+  kind: ResourceKind;
+  id: string;
+  /** The wire record as the API returned it. */
+  record: Record<string, unknown>;
+  /** `updated_at` where the record has one, else a hash of the record. */
+  fingerprint: string;
+}
+
+/** What was read for one account. */
+export interface LiveAccount {
+  /** The account key of the manifest and state. */
+  account: string;
+  /** The live account id, when the account exists. */
+  accountId: string | undefined;
+  /** Currency of each funding instrument id (money is shown in it). */
+  currencies: Record<string, string>;
+  /** Records found, by kind and id. Deleted records are never here. */
+  resources: Map<ResourceKind, Map<string, LiveResource>>;
+  /** Ids the state binds that the service no longer has (deleted outside adsctl). */
+  missing: Set<string>;
+  /** What the account holds against the limits of Part A (all campaigns and line items, managed or not). */
+  counts: { activeCampaigns: number; activeLineItems: number; lineItemsByCampaign: Record<string, number> };
+}
+
+/** The live record of `kind` with `id`, if it exists. */
+export function liveRecord(live: LiveAccount, kind: ResourceKind, id: string): LiveResource | undefined {
+  return live.resources.get(kind)?.get(id);
+}

@@ -1,0 +1,80 @@
+/**
+ * The plan (STYLE.md): the changes of every account and the ordered steps that make them, each
+ * step a set of requests within the API's limits. Pure data, produced by `buildPlan`, saved by
+ * `plan --out`, rendered by `render/`, executed by `applyPlan`.
+ */
+import type { Diagnostic } from '../diag/diagnostic.js';
+import type { ResourceChange } from '../diff/types.js';
+import type { ResourceKind } from '../manifest/types.js';
+
+export const PLAN_FORMAT_VERSION = '1.0';
+
+/** One write of one resource; `params` may hold `UnknownRef`s resolved at apply time. */
+export interface Operation {
+  /** Formatted address of the resource (the key into state). */
+  address: string;
+  kind: ResourceKind;
+  action: 'create' | 'update' | 'delete';
+  /** The live id, for update and delete. */
+  id?: string;
+  /** Parameters in API field names: only the changed writable fields for an update. */
+  params: Record<string, unknown>;
+}
+
+/**
+ * A step: requests of one kind and action that may run together.
+ * - `batch`: through a batch endpoint, `operations` cut into requests of `limit`;
+ * - `promote`: promoted posts of one line item, 50 post ids a request;
+ * - `single`: one request per operation.
+ */
+export type Step =
+  | { type: 'batch'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
+  | { type: 'promote'; kind: 'promoted_post'; action: 'create'; lineItem: string; limit: number; operations: Operation[] }
+  | { type: 'single'; kind: ResourceKind; action: Operation['action']; operations: Operation[] };
+
+/** Money moved by the plan, in micros of one currency. */
+export interface SpendDelta {
+  currency: string;
+  /** Sum over changed campaigns and line items of (new daily budget - old daily budget). */
+  dailyMicros: number;
+  totalMicros: number;
+}
+
+export interface RequestEstimate {
+  /** Requests made to read live state for this plan. */
+  reads: number;
+  /** Write requests the steps will send. */
+  writes: number;
+  /** Of those, requests to batch endpoints. */
+  batches: number;
+}
+
+export interface AccountPlan {
+  account: string;
+  accountId?: string;
+  endpoint: string;
+  changes: ResourceChange[];
+  /** Layers of steps: every step of a layer may run at once; layers run in order. */
+  layers: Step[][];
+  requests: RequestEstimate;
+  spend: SpendDelta[];
+  /** Fingerprint (updated_at or hash) of every live object the plan touches, by id. */
+  fingerprints: Record<string, string>;
+  /**
+   * Deletes that need no request: children (targeting, promoted posts and accounts, media
+   * creatives, curated categories) of a line item deleted by the same plan, which the service
+   * retires with it. Apply forgets them once their line item is deleted.
+   */
+  implied: Array<{ address: string; by: string }>;
+  /** The state serial the plan was made against; a saved plan is stale when it moved. */
+  stateSerial: number;
+}
+
+export interface Plan {
+  formatVersion: string;
+  /** `plan` or `destroy`. */
+  mode: 'plan' | 'destroy';
+  accounts: AccountPlan[];
+  /** Problems that make the plan unusable (prevent_destroy, lookups); apply refuses such a plan. */
+  diagnostics: Diagnostic[];
+}
