@@ -53,11 +53,13 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     }
     const after = resolveRefs(change?.after ?? op.params, state);
     const applied = after.ok ? after.values : op.params;
+    const previous = state.resources[op.address];
     state.resources[op.address] = {
       kind: op.kind,
       id: op.action === 'create' ? outcome.id : (op.id ?? outcome.id),
       applied,
       ...(change?.protected === true ? { protected: true } : {}),
+      ...(op.action === 'create' || previous?.created === true ? { created: true } : {}),
     };
     if (op.action === 'create') result.added++;
     else result.changed++;
@@ -160,7 +162,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   for (const change of plan.changes) {
     if (change.action !== 'noop') continue;
     const address = formatAddress(change.address);
-    if (change.reason === 'deleted_outside') {
+    if (change.reason === 'deleted_outside' || change.reason === 'released') {
       delete state.resources[address];
       continue;
     }
@@ -172,6 +174,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       id: change.id,
       applied: after.ok ? after.values : (previous?.applied ?? {}),
       ...(change.protected ? { protected: true } : {}),
+      ...(previous?.created === true ? { created: true } : {}),
     };
   }
   save();

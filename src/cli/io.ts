@@ -7,6 +7,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Whether stdin is a terminal (prompts and confirmation). */
   interactive: boolean;
+  /** Whether stdout is a terminal (colour, progress bar). */
+  stdoutTty: boolean;
   /** Reads one line from stdin (after printing `prompt` to stderr); undefined at end of input. */
   readLine: (prompt: string) => Promise<string | undefined>;
 }
@@ -17,6 +19,7 @@ export function processIo(): Io {
     err: (text) => process.stderr.write(text),
     env: process.env,
     interactive: process.stdin.isTTY === true,
+    stdoutTty: process.stdout.isTTY === true,
     readLine: (prompt) =>
       new Promise((resolve) => {
         process.stderr.write(prompt);

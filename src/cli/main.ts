@@ -3,9 +3,15 @@
  * stderr. Exit codes: 0 success, 1 error, 2 changes present (plan --detailed-exitcode).
  */
 import { Command, CommanderError } from 'commander';
+import { registerApply } from './apply-command.js';
 import { registerAuth } from './auth-command.js';
+import { registerDestroy } from './destroy-command.js';
+import { registerImport } from './import-command.js';
+import { registerPlan } from './plan-command.js';
+import { registerState } from './state-command.js';
 import { registerEmulator } from './emulator-command.js';
 import { processIo, type Io } from './io.js';
+import { registerValidate } from './validate-command.js';
 import { VERSION } from './version.js';
 
 /** Runs the command line and resolves with the process exit code. */
@@ -20,7 +26,14 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     exitCode = code;
   };
   registerEmulator(program, setExit);
+  registerValidate(program, setExit, io);
   registerAuth(program, io, setExit);
+  const tty = io.stdoutTty;
+  registerPlan(program, io, setExit, tty);
+  registerApply(program, io, setExit, tty);
+  registerDestroy(program, io, setExit, tty);
+  registerImport(program, io, setExit);
+  registerState(program, io, setExit);
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {

@@ -17,6 +17,8 @@ export interface StateResource {
   applied: Record<string, unknown>;
   /** Set by `prevent_destroy`; cleared only when the manifest turns it off. */
   protected?: boolean;
+  /** adsctl created the object (destroy may delete sandbox-only objects only then). */
+  created?: boolean;
 }
 
 export interface AccountState {

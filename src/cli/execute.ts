@@ -1,0 +1,61 @@
+/**
+ * The back half of apply and destroy: confirmation, creating a new sandbox account where the
+ * manifest asks adsctl to, `applyPlan` per account with progress, and the summary. Exit code 1
+ * when anything failed; what succeeded is in the state either way.
+ */
+import type { ApplyResult } from '../apply/events.js';
+import { applyPlan } from '../apply/apply.js';
+import { ApiError } from '../api/errors.js';
+import type { AccountPlan, Plan } from '../plan/types.js';
+import { writeState } from '../state/state-file.js';
+import type { Io } from './io.js';
+import { progressPrinter } from './progress.js';
+import { stateDirOf, type AccountSession } from './session.js';
+
+/** Asks for `yes` on a terminal; without one, only `--auto-approve` approves. */
+export async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'not-interactive'> {
+  if (autoApprove) return 'yes';
+  if (!io.interactive) return 'not-interactive';
+  const answer = await io.readLine(`\n${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);
+  return answer === 'yes' ? 'yes' : 'no';
+}
+
+/** Creates the sandbox account a manifest without an account id asks for; returns its id. */
+async function ensureAccount(session: AccountSession, accountPlan: AccountPlan, workDir: string): Promise<string | undefined> {
+  if (session.accountId !== undefined) return session.accountId;
+  const wantsAccount = accountPlan.changes.some((c) => c.kind === 'account' && c.action === 'create');
+  if (!wantsAccount || !session.endpoint.sandbox) return undefined;
+  const account = await session.api.createSandboxAccount();
+  session.accountId = account.id;
+  session.state.account_id = account.id;
+  writeState(stateDirOf(workDir), session.state);
+  return account.id;
+}
+
+/** Applies every account's plan; returns the summed counts and every error. */
+export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], workDir: string, tty: boolean): Promise<ApplyResult> {
+  const total: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
+  const onEvent = progressPrinter(io, tty);
+  for (const accountPlan of plan.accounts) {
+    const session = sessions.find((s) => s.key === accountPlan.account);
+    if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
+    let accountId: string | undefined;
+    try {
+      accountId = await ensureAccount(session, accountPlan, workDir);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      total.errors.push({ address: 'account', message: error.describe() });
+      continue;
+    }
+    if (accountId === undefined) {
+      total.errors.push({ address: 'account', message: `account ${accountPlan.account} has no id and endpoint ${session.endpointName} cannot create one (only sandbox and local can)` });
+      continue;
+    }
+    const result = await applyPlan({ plan: accountPlan, api: session.api, accountId, state: session.state, stateDir: stateDirOf(workDir), onEvent });
+    total.added += result.added;
+    total.changed += result.changed;
+    total.destroyed += result.destroyed;
+    total.errors.push(...result.errors);
+  }
+  return total;
+}

@@ -1,0 +1,92 @@
+/**
+ * `adsctl import ADDRESS ID [PATH]`: binds an existing live object to an address of the manifest,
+ * so that the next plan compares instead of creating. The object must exist on the service and
+ * be of the address's kind; the address must be in the manifest.
+ */
+import type { Command } from 'commander';
+import { ApiError } from '../api/errors.js';
+import { formatDiagnostics } from '../diag/format.js';
+import { formatAddress, parseAddress } from '../manifest/address.js';
+import { loadManifests } from '../manifest/load.js';
+import { writeState } from '../state/state-file.js';
+import { RESOURCE_OF } from '../apply/send.js';
+import type { Io } from './io.js';
+import { parseDuration } from './run-options.js';
+import { openSessions, stateDirOf, workDirOf } from './session.js';
+
+interface ImportFlags {
+  lockTimeout: number;
+  debug?: boolean;
+}
+
+export function registerImport(program: Command, io: Io, setExit: (code: number) => void): void {
+  program
+    .command('import')
+    .description('bind an existing object to a manifest address')
+    .argument('<address>', 'the address in the manifest, e.g. campaigns.summer_sale')
+    .argument('<id>', 'the id of the live object')
+    .argument('[path]', 'a manifest file or a directory of manifests', '.')
+    .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
+    .option('--debug', 'print a request trace (credentials redacted)')
+    .action(async (addressText: string, id: string, path: string, flags: ImportFlags) => {
+      const loaded = loadManifests(path, { env: io.env });
+      if (loaded.value === undefined) {
+        io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
+        return setExit(1);
+      }
+      const parsed = parseAddress(addressText);
+      if (parsed.value === undefined) {
+        io.err(formatDiagnostics(parsed.diagnostics, loaded.sources));
+        return setExit(1);
+      }
+      const address = formatAddress(parsed.value);
+      const owners = loaded.value.accounts.filter((a) => a.resources.some((r) => formatAddress(r.address) === address));
+      if (owners.length !== 1) {
+        io.err(owners.length === 0 ? `Error: ${address} is not in the manifests at ${path}: add it first, then import it\n` : `Error: ${address} is in several manifests (${owners.map((o) => o.file).join(', ')})\n`);
+        return setExit(1);
+      }
+      const desired = owners[0]!;
+      const kind = parsed.value.kind;
+      const resource = RESOURCE_OF[kind];
+      if (resource === undefined) {
+        io.err(`Error: ${kind.replace(/_/g, ' ')}s are bound by the manifest itself (an id field or an import entry), not by adsctl import\n`);
+        return setExit(1);
+      }
+      const workDir = workDirOf(path);
+      const sessions = await openSessions([{ key: desired.key, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
+        io,
+        workDir,
+        parallelism: 4,
+        lockTimeoutMs: flags.lockTimeout,
+        operation: 'import',
+        debug: flags.debug === true,
+      });
+      if (sessions.diagnostics.length > 0) {
+        io.err(formatDiagnostics(sessions.diagnostics, loaded.sources));
+        return setExit(1);
+      }
+      const session = sessions.sessions[0]!;
+      try {
+        if (session.accountId === undefined) {
+          io.err(`Error: account ${desired.key} does not exist yet: apply it before importing into it\n`);
+          return setExit(1);
+        }
+        const existing = session.state.resources[address];
+        if (existing !== undefined) {
+          io.err(`Error: ${address} is already bound to ${existing.id}; use adsctl state rm first to bind it to another object\n`);
+          return setExit(1);
+        }
+        const record = await session.api.get(resource, session.accountId, id);
+        session.state.resources[address] = { kind, id: String(record.id), applied: {} };
+        writeState(stateDirOf(workDir), session.state);
+        io.out(`Import successful! ${address} is bound to ${id}.\n`);
+        setExit(0);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        io.err(`Error: cannot import ${id} as ${address}: ${error.describe()}\n`);
+        setExit(1);
+      } finally {
+        await sessions.close();
+      }
+    });
+}

@@ -1,0 +1,61 @@
+/**
+ * `adsctl plan [PATH]`: refresh, diff and plan every account of the manifests, print the plan as
+ * text (or `--json`, `--markdown`), save it with `--out`. With `--detailed-exitcode`: 0 no
+ * changes, 2 changes present, 1 error.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { ApiError } from '../api/errors.js';
+import { hasErrors } from '../diag/diagnostic.js';
+import { formatDiagnostics } from '../diag/format.js';
+import { encodePlanFile } from '../plan/plan-file.js';
+import { renderPlan } from '../render/render.js';
+import type { Io } from './io.js';
+import { hasChanges, preparePlan, useColor } from './prepare.js';
+import { withRunOptions, type RunFlags } from './run-options.js';
+
+interface PlanFlags extends RunFlags {
+  out?: string;
+  detailedExitcode?: boolean;
+  json?: boolean;
+  markdown?: boolean;
+}
+
+export function registerPlan(program: Command, io: Io, setExit: (code: number) => void, stdoutTty: boolean): void {
+  withRunOptions(
+    program
+      .command('plan')
+      .description('show what apply would change in the live accounts')
+      .argument('[path]', 'a manifest file or a directory of manifests', '.')
+      .option('--out <file>', 'save the plan for a later `adsctl apply FILE`')
+      .option('--detailed-exitcode', 'exit 0 when nothing would change, 2 when something would')
+      .option('--json', 'print the plan as JSON')
+      .option('--markdown', 'print the plan as Markdown for a pull-request comment'),
+  ).action(async (path: string, flags: PlanFlags) => {
+    let prepared;
+    try {
+      prepared = await preparePlan(io, path, flags, 'plan', 'plan');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      io.err(`Error: ${error.describe()}\n`);
+      setExit(1);
+      return;
+    }
+    if (!prepared.ok) {
+      io.err(formatDiagnostics(prepared.diagnostics, prepared.sources));
+      setExit(1);
+      return;
+    }
+    const { plan, sessions, sources } = prepared.value;
+    await sessions.close();
+    const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
+    io.out(renderPlan(plan, format, { color: useColor(io, flags.color, stdoutTty), sources }));
+    if (hasErrors(plan.diagnostics)) {
+      if (format !== 'text') io.err(formatDiagnostics(plan.diagnostics, sources));
+      setExit(1);
+      return;
+    }
+    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan));
+    setExit(flags.detailedExitcode === true && hasChanges(plan) ? 2 : 0);
+  });
+}

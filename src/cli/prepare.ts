@@ -1,0 +1,65 @@
+/**
+ * The front half of plan, apply and destroy: load and check the manifests, parse `--target`
+ * addresses, open a session (endpoint, client, locked state) per account, and run the pipeline.
+ * Problems come back as diagnostics with the source texts needed to print them.
+ */
+import { relative, resolve } from 'node:path';
+import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
+import { parseAddress } from '../manifest/address.js';
+import { loadManifests } from '../manifest/load.js';
+import type { DesiredState, ResourceAddress } from '../manifest/types.js';
+import type { Plan } from '../plan/types.js';
+import type { Io } from './io.js';
+import { runPipeline } from './pipeline.js';
+import type { RunFlags } from './run-options.js';
+import { openSessions, workDirOf, type Sessions } from './session.js';
+
+export interface Prepared {
+  plan: Plan;
+  sessions: Sessions;
+  desired: DesiredState;
+  sources: Map<string, string>;
+  workDir: string;
+}
+
+export type PrepareResult = { ok: true; value: Prepared } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
+
+/** Loads, opens and plans; on success the caller owns (and must close) the sessions. */
+export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mode'], operation: string): Promise<PrepareResult> {
+  const loaded = loadManifests(path, { env: io.env });
+  if (loaded.value === undefined || hasErrors(loaded.diagnostics)) return { ok: false, diagnostics: loaded.diagnostics, sources: loaded.sources };
+  const targets: ResourceAddress[] = [];
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  for (const text of flags.target ?? []) {
+    const parsed = parseAddress(text);
+    if (parsed.value === undefined) diagnostics.push(...parsed.diagnostics);
+    else targets.push(parsed.value);
+  }
+  if (hasErrors(diagnostics)) return { ok: false, diagnostics, sources: loaded.sources };
+  const workDir = workDirOf(path);
+  // an account without an id is known by its file, relative to the manifests, whatever the cwd
+  const accounts = loaded.value.accounts.map((a) => (a.accountId === undefined ? { ...a, key: relative(workDir, resolve(a.file)) } : a));
+  const sessions = await openSessions(
+    accounts.map((a) => ({ key: a.key, ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }), ...(a.accountId === undefined ? {} : { accountId: a.accountId }), desired: a })),
+    { io, workDir, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation, debug: flags.debug === true },
+  );
+  if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics, sources: loaded.sources };
+  try {
+    const plan = await runPipeline(sessions.sessions, { mode, workDir, targets });
+    return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources, workDir } };
+  } catch (error) {
+    await sessions.close();
+    throw error;
+  }
+}
+
+/** True when the plan would change anything (a create, update, replace or delete). */
+export function hasChanges(plan: Plan): boolean {
+  return plan.accounts.some((a) => a.changes.some((c) => c.action !== 'noop'));
+}
+
+/** Whether output may use colour: the flag, NO_COLOR, and a terminal on stdout. */
+export function useColor(io: Io, flag: boolean, tty: boolean): boolean {
+  const noColor = io.env['NO_COLOR'];
+  return flag && (noColor === undefined || noColor === '') && tty;
+}

@@ -1,0 +1,37 @@
+/** Options shared by plan, apply and destroy, and their parsing. */
+import { InvalidArgumentError, type Command } from 'commander';
+
+export interface RunFlags {
+  target?: string[];
+  parallelism: number;
+  lockTimeout: number;
+  color: boolean;
+  debug?: boolean;
+}
+
+/** `30s`, `5m`, `1500ms` or plain seconds, as Terraform's `-lock-timeout` takes them. */
+export function parseDuration(value: string): number {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (m === null) throw new InvalidArgumentError('expected a duration such as 0s, 30s, 5m');
+  const n = Number(m[1]);
+  const unit = m[2] ?? 's';
+  return Math.round(n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000));
+}
+
+const positive = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number of at least 1');
+  return n;
+};
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Adds the shared options to a command. */
+export function withRunOptions(cmd: Command): Command {
+  return cmd
+    .option('--target <address>', 'limit to this resource and what it contains (repeatable)', collect)
+    .option('--parallelism <n>', 'requests in flight at once', positive, 8)
+    .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
+    .option('--no-color', 'plain output without colour (also NO_COLOR)')
+    .option('--debug', 'print a request trace (credentials redacted)');
+}

@@ -1,0 +1,158 @@
+/**
+ * `adsctl state list|show|rm|mv` and `adsctl force-unlock`: inspect and edit the bindings of
+ * addresses to live ids without touching the service. Edits take the account's lock.
+ */
+import { readFileSync, unlinkSync } from 'node:fs';
+import type { Command } from 'commander';
+import { parseAddress, formatAddress } from '../manifest/address.js';
+import { acquireLock } from '../state/lock.js';
+import { lockFiles, stateAccounts } from '../state/state-files.js';
+import { readState, writeState, type AccountState } from '../state/state-file.js';
+import type { Io } from './io.js';
+import { parseDuration } from './run-options.js';
+import { stateDirOf, workDirOf } from './session.js';
+
+interface StateFlags {
+  path: string;
+  account?: string;
+  lockTimeout: number;
+}
+
+function pickAccount(io: Io, stateDir: string, flags: StateFlags): string | undefined {
+  const accounts = stateAccounts(stateDir);
+  if (flags.account !== undefined) {
+    if (accounts.includes(flags.account)) return flags.account;
+    io.err(`Error: no state for account ${flags.account} in ${stateDir}${accounts.length > 0 ? ` (accounts: ${accounts.join(', ')})` : ''}\n`);
+    return undefined;
+  }
+  if (accounts.length === 1) return accounts[0];
+  io.err(accounts.length === 0 ? `Error: no state in ${stateDir}\n` : `Error: several accounts have state (${accounts.join(', ')}): choose one with --account\n`);
+  return undefined;
+}
+
+/** Runs `edit` on one account's state under its lock and writes it back. */
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, edit: (state: AccountState) => string | undefined): Promise<void> {
+  const stateDir = stateDirOf(workDirOf(flags.path));
+  const account = pickAccount(io, stateDir, flags);
+  if (account === undefined) return setExit(1);
+  const lock = await acquireLock(stateDir, account, 'state', flags.lockTimeout);
+  if ('heldBy' in lock) {
+    io.err(`Error: the state of account ${account} is locked by ${lock.heldBy.holder} (lock id ${lock.heldBy.id})\n`);
+    return setExit(1);
+  }
+  try {
+    const state = readState(stateDir, account, '');
+    if (typeof state === 'string') {
+      io.err(`Error: ${state}\n`);
+      return setExit(1);
+    }
+    const problem = edit(state);
+    if (problem !== undefined) {
+      io.err(`Error: ${problem}\n`);
+      return setExit(1);
+    }
+    writeState(stateDir, state);
+    setExit(0);
+  } finally {
+    lock.release();
+  }
+}
+
+const common = (cmd: Command): Command =>
+  cmd
+    .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
+    .option('--account <key>', 'the account, when several have state')
+    .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0);
+
+export function registerState(program: Command, io: Io, setExit: (code: number) => void): void {
+  const state = program.command('state').description('inspect and edit the state');
+
+  common(state.command('list'))
+    .description('list the addresses the state binds, with their ids')
+    .action((flags: StateFlags) => {
+      const stateDir = stateDirOf(workDirOf(flags.path));
+      const accounts = flags.account === undefined ? stateAccounts(stateDir) : [flags.account];
+      for (const account of accounts) {
+        const s = readState(stateDir, account, '');
+        if (typeof s === 'string') {
+          io.err(`Error: ${s}\n`);
+          return setExit(1);
+        }
+        if (accounts.length > 1) io.out(`# ${account}\n`);
+        for (const [address, r] of Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1))) io.out(`${address}\t${r.id}\n`);
+      }
+      setExit(0);
+    });
+
+  common(state.command('show'))
+    .description('show what the state holds for one address')
+    .argument('<address>')
+    .action((address: string, flags: StateFlags) => {
+      const stateDir = stateDirOf(workDirOf(flags.path));
+      const account = pickAccount(io, stateDir, flags);
+      if (account === undefined) return setExit(1);
+      const s = readState(stateDir, account, '');
+      const entry = typeof s === 'string' ? undefined : s.resources[address];
+      if (entry === undefined) {
+        io.err(`Error: ${address} is not in the state of account ${account}\n`);
+        return setExit(1);
+      }
+      io.out(`${JSON.stringify({ address, ...entry }, null, 2)}\n`);
+      setExit(0);
+    });
+
+  common(state.command('rm'))
+    .description('stop managing addresses (the live objects stay)')
+    .argument('<address...>')
+    .action(async (addresses: string[], flags: StateFlags) =>
+      editState(io, flags, setExit, (s) => {
+        const missing = addresses.filter((a) => s.resources[a] === undefined);
+        if (missing.length > 0) return `not in the state: ${missing.join(', ')}`;
+        for (const a of addresses) delete s.resources[a];
+        io.out(`Removed ${addresses.length} address${addresses.length === 1 ? '' : 'es'} from the state.\n`);
+        return undefined;
+      }),
+    );
+
+  common(state.command('mv'))
+    .description('bind a live object to a new address (a rename without recreating it)')
+    .argument('<source>')
+    .argument('<destination>')
+    .action(async (source: string, destination: string, flags: StateFlags) =>
+      editState(io, flags, setExit, (s) => {
+        const entry = s.resources[source];
+        if (entry === undefined) return `${source} is not in the state`;
+        const parsed = parseAddress(destination);
+        if (parsed.value === undefined) return parsed.diagnostics.map((d) => d.message).join('; ');
+        if (parsed.value.kind !== entry.kind) return `${destination} is a ${parsed.value.kind}, but ${source} is a ${entry.kind}`;
+        const target = formatAddress(parsed.value);
+        if (s.resources[target] !== undefined) return `${target} is already in the state`;
+        delete s.resources[source];
+        s.resources[target] = entry;
+        io.out(`Moved ${source} to ${target}.\n`);
+        return undefined;
+      }),
+    );
+
+  program
+    .command('force-unlock')
+    .description('remove a state lock left by a run that is gone')
+    .argument('<lock-id>')
+    .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
+    .action((id: string, flags: { path: string }) => {
+      for (const file of lockFiles(stateDirOf(workDirOf(flags.path)))) {
+        let info: { id?: string; holder?: string };
+        try {
+          info = JSON.parse(readFileSync(file, 'utf8')) as { id?: string; holder?: string };
+        } catch {
+          continue;
+        }
+        if (info.id !== id) continue;
+        unlinkSync(file);
+        io.out(`Lock ${id} (held by ${info.holder ?? 'unknown'}) removed.\n`);
+        return setExit(0);
+      }
+      io.err(`Error: no lock with id ${id}\n`);
+      setExit(1);
+    });
+}

@@ -1,0 +1,33 @@
+/**
+ * `adsctl validate [PATH]`: loads the manifests at PATH (a file, or a directory searched for
+ * *.yaml and *.yml) and checks them offline: YAML, schema, references, money, limits. Prints a
+ * one-line summary when they are valid, else every diagnostic with its source line; exit 1 on errors.
+ */
+import type { Command } from 'commander';
+import { formatDiagnostics } from '../diag/format.js';
+import { loadManifests } from '../manifest/load.js';
+import { processIo, type Io } from './io.js';
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Adds the `validate` command to the program; output goes through `io` (the process streams by default). */
+export function registerValidate(program: Command, setExit: (code: number) => void, io: Io = processIo()): void {
+  program
+    .command('validate')
+    .description('check manifests offline: YAML, schema, references, money, limits (no network)')
+    .argument('[path]', 'a manifest file, or a directory of *.yaml / *.yml manifests', '.')
+    .action((path: string) => {
+      const result = loadManifests(path, { env: io.env });
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      if (result.diagnostics.length > 0) io.err(formatDiagnostics(result.diagnostics, result.sources));
+      if (result.value === undefined || errors.length > 0) {
+        const files = new Set(errors.map((d) => d.range?.file).filter((f) => f !== undefined));
+        io.err(`\n${plural(errors.length, 'error')}${files.size > 0 ? ` in ${plural(files.size, 'file')}` : ''}.\n`);
+        setExit(1);
+        return;
+      }
+      const resources = result.value.accounts.reduce((sum, account) => sum + account.resources.length, 0);
+      io.out(`Success! ${plural(resources, 'resource')} in ${plural(result.files.length, 'file')} (${plural(result.value.accounts.length, 'account')}) are valid.\n`);
+      setExit(0);
+    });
+}

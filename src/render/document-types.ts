@@ -1,0 +1,124 @@
+/**
+ * The JSON plan document (DESIGN §5), modelled on `terraform show -json`: what `plan --json`
+ * prints and what every human format is rendered from, so the text, the Markdown and the JSON
+ * never disagree. Field names are snake_case as in Terraform's format; `schemas/plan.schema.json`
+ * describes every field and the tests hold the two together.
+ */
+import type { ChangeReason } from '../diff/types.js';
+
+/** Version of this document's shape: the minor grows when fields are added, the major when any changes. */
+export const PLAN_DOCUMENT_FORMAT_VERSION = '1.0';
+
+/** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
+export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
+
+/** One changed attribute, by API field name; values are JSON, `{ "$ref": address }` is known after apply. */
+export interface DocumentAttributeChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+  /** `manifest`: the manifest moved from what was last applied; `drift`: the live value did. */
+  origin: 'manifest' | 'drift';
+  forces_replacement: boolean;
+}
+
+/** The change of one resource: Terraform's `change` object plus the per-attribute list. */
+export interface DocumentChange {
+  actions: DocumentActions;
+  /** Managed attributes as they are live; null when there is no live object. */
+  before: Record<string, unknown> | null;
+  /** Managed attributes as the manifest wants them; null when deleting. */
+  after: Record<string, unknown> | null;
+  attributes: DocumentAttributeChange[];
+}
+
+/** One entry of `resource_changes`. */
+export interface DocumentResourceChange {
+  address: string;
+  account: string;
+  /** The resource kind. */
+  type: string;
+  /** The bound live id; null when the object does not exist yet. */
+  id: string | null;
+  change: DocumentChange;
+  /** Some attribute moved outside adsctl, or the object was deleted outside it. */
+  drift: boolean;
+  reason: ChangeReason | null;
+  /** Currency of the money fields (`*_local_micro`); null when the resource has none. */
+  currency: string | null;
+  /** `prevent_destroy` applies. */
+  protected: boolean;
+  /** For a child deleted by the service with its line item (no request of its own): that line item's address. */
+  deleted_with: string | null;
+}
+
+/** Terraform's counts: a replacement is one add and one destroy. */
+export interface DocumentSummary {
+  add: number;
+  change: number;
+  destroy: number;
+  /** Resources changed outside adsctl. */
+  drift: number;
+}
+
+/** Requests made to read live state and requests the plan will send. */
+export interface DocumentRequests {
+  reads: number;
+  writes: number;
+  /** Of the writes, requests to batch endpoints. */
+  batches: number;
+}
+
+/** The change in spend of one currency: micros exactly, and the same as a decimal string. */
+export interface DocumentSpend {
+  currency: string;
+  daily_micros: number;
+  total_micros: number;
+  daily: string;
+  total: string;
+}
+
+/** One account of the plan, with its own counts, requests and spend. */
+export interface DocumentAccount {
+  key: string;
+  id: string | null;
+  endpoint: string;
+  summary: DocumentSummary;
+  requests: DocumentRequests;
+  spend: DocumentSpend[];
+}
+
+/** A position in a manifest (1-based line and column, 0-based offset). */
+export interface DocumentPosition {
+  line: number;
+  column: number;
+  offset: number;
+}
+
+/** A span of a manifest file. */
+export interface DocumentRange {
+  file: string;
+  start: DocumentPosition;
+  end: DocumentPosition;
+}
+
+/** A problem found while planning; the same fields as `Diagnostic`. */
+export interface DocumentDiagnostic {
+  severity: 'error' | 'warning';
+  code: string;
+  message: string;
+  range: DocumentRange | null;
+  related: Array<{ message: string; range: DocumentRange }>;
+}
+
+/** The whole document; keys are written in this order. */
+export interface PlanDocument {
+  format_version: string;
+  mode: 'plan' | 'destroy';
+  accounts: DocumentAccount[];
+  resource_changes: DocumentResourceChange[];
+  summary: DocumentSummary;
+  requests: DocumentRequests;
+  spend: DocumentSpend[];
+  diagnostics: DocumentDiagnostic[];
+}

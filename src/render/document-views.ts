@@ -1,0 +1,76 @@
+/**
+ * Read-only views of a plan document shared by the text and Markdown renderers: the resources of
+ * each account, which of them changed outside adsctl, how an account is named, and the
+ * document's diagnostics as `Diagnostic` values for `src/diag/format.ts`.
+ */
+import type { Diagnostic } from '../diag/diagnostic.js';
+import type { SourceRange } from '../diag/source-range.js';
+import type { DocumentAccount, DocumentRange, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
+
+/** One account of the document with its resource changes in document order. */
+export interface AccountView {
+  account: DocumentAccount;
+  changes: DocumentResourceChange[];
+}
+
+/** The resources of every account, accounts in document order (resources of unknown accounts are dropped). */
+export function accountViews(doc: PlanDocument): AccountView[] {
+  const views = doc.accounts.map((account) => ({ account, changes: [] as DocumentResourceChange[] }));
+  const byKey = new Map(views.map((v) => [v.account.key, v]));
+  for (const rc of doc.resource_changes) byKey.get(rc.account)?.changes.push(rc);
+  return views;
+}
+
+/** Whether a change is shown among the actions: anything but a no-op, and the no-op that releases an object. */
+export function isAction(rc: DocumentResourceChange): boolean {
+  return rc.change.actions[0] !== 'no-op' || rc.reason === 'released';
+}
+
+/** Terraform's counts of a list of changes: a replacement is one add and one destroy. */
+export function countChanges(changes: readonly DocumentResourceChange[]): DocumentSummary {
+  const summary: DocumentSummary = { add: 0, change: 0, destroy: 0, drift: 0 };
+  for (const { change, drift } of changes) {
+    const [first, second] = change.actions;
+    if (first === 'create' || second === 'create') summary.add += 1;
+    if (first === 'delete') summary.destroy += 1;
+    if (first === 'update') summary.change += 1;
+    if (drift) summary.drift += 1;
+  }
+  return summary;
+}
+
+/** `Account 18ce54d4x5t on sandbox`, with the id in brackets when the key is not the id. */
+export function accountTitle(account: DocumentAccount): string {
+  const id = account.id === null || account.id === account.key ? '' : ` (id ${account.id})`;
+  return `Account ${account.key}${id} on ${account.endpoint}`;
+}
+
+function range(r: DocumentRange): SourceRange {
+  return { file: r.file, start: { ...r.start }, end: { ...r.end } };
+}
+
+/** The document's diagnostics as the values `formatDiagnostics` renders. */
+export function documentDiagnostics(doc: PlanDocument): Diagnostic[] {
+  return doc.diagnostics.map((d) => ({
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    ...(d.range === null ? {} : { range: range(d.range) }),
+    ...(d.related.length === 0 ? {} : { related: d.related.map((r) => ({ message: r.message, range: range(r.range) })) }),
+  }));
+}
+
+/** The number of error diagnostics: a plan with any cannot be applied. */
+export function errorCount(doc: PlanDocument): number {
+  return doc.diagnostics.filter((d) => d.severity === 'error').length;
+}
+
+/** `No changes. ...` in the wording of the document's mode. */
+export function noChangesLine(doc: PlanDocument): string {
+  return doc.mode === 'destroy' ? 'No changes. No objects need to be destroyed.' : 'No changes. The live accounts match the manifests.';
+}
+
+/** `Planning failed: 2 errors. This plan cannot be applied.` */
+export function failedLine(errors: number): string {
+  return `Planning failed: ${errors} error${errors === 1 ? '' : 's'}. This plan cannot be applied.`;
+}

@@ -1,0 +1,148 @@
+/**
+ * Plan → JSON plan document. The one place where the plan's data is turned into what people and
+ * tools see: every human format is rendered from the document this returns. It adds no decision
+ * of its own; it only renames, counts, sums per currency and orders (accounts as planned,
+ * resources by address, object keys alphabetically) so the same plan always gives the same bytes.
+ */
+import type { Diagnostic } from '../diag/diagnostic.js';
+import type { SourceRange } from '../diag/source-range.js';
+import type { Action, ResourceChange } from '../diff/types.js';
+import { formatAddress } from '../manifest/address.js';
+import { formatMicros } from '../manifest/money.js';
+import type { ResourceAddress } from '../manifest/types.js';
+import type { AccountPlan, Plan, RequestEstimate, SpendDelta } from '../plan/types.js';
+import {
+  PLAN_DOCUMENT_FORMAT_VERSION,
+  type DocumentAccount,
+  type DocumentActions,
+  type DocumentDiagnostic,
+  type DocumentRange,
+  type DocumentRequests,
+  type DocumentResourceChange,
+  type DocumentSpend,
+  type PlanDocument,
+} from './document-types.js';
+import { countChanges } from './document-views.js';
+
+const ACTIONS: Readonly<Record<Action, DocumentActions>> = {
+  create: ['create'],
+  update: ['update'],
+  replace: ['delete', 'create'],
+  delete: ['delete'],
+  noop: ['no-op'],
+};
+
+/** A JSON value with object keys sorted at every depth and `undefined` members left out. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : canonical(item)));
+  if (typeof value === 'number' && Object.is(value, -0)) return 0;
+  if (value === null || typeof value !== 'object') return value ?? null;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+}
+
+function canonicalRecord(value: Record<string, unknown> | null): Record<string, unknown> | null {
+  return value === null ? null : (canonical(value) as Record<string, unknown>);
+}
+
+/** Parents before children, siblings by collection then key, in code-unit order. */
+function compareAddresses(a: ResourceAddress, b: ResourceAddress): number {
+  const n = Math.min(a.steps.length, b.steps.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a.steps[i];
+    const y = b.steps[i];
+    if (x === undefined || y === undefined) break;
+    if (x.collection !== y.collection) return x.collection < y.collection ? -1 : 1;
+    if (x.key !== y.key) return x.key < y.key ? -1 : 1;
+  }
+  return a.steps.length - b.steps.length;
+}
+
+function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>): DocumentResourceChange {
+  const address = formatAddress(change.address);
+  const attributes = [...change.changes]
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((c) => ({ path: c.path, before: canonical(c.before), after: canonical(c.after), origin: c.origin, forces_replacement: c.forcesReplacement }));
+  return {
+    address,
+    account,
+    type: change.kind,
+    id: change.id ?? null,
+    change: { actions: ACTIONS[change.action], before: canonicalRecord(change.before), after: canonicalRecord(change.after), attributes },
+    drift: change.drift || change.reason === 'deleted_outside',
+    reason: change.reason ?? null,
+    currency: change.currency ?? null,
+    protected: change.protected,
+    deleted_with: deletedWith.get(address) ?? null,
+  };
+}
+
+function addRequests(into: DocumentRequests, requests: RequestEstimate): DocumentRequests {
+  return { reads: into.reads + requests.reads, writes: into.writes + requests.writes, batches: into.batches + requests.batches };
+}
+
+/** Sums deltas per currency (sorted by code); a currency whose deltas cancel out is kept, at zero. */
+function spend(deltas: readonly SpendDelta[]): DocumentSpend[] {
+  const sums = new Map<string, { daily: number; total: number }>();
+  for (const d of deltas) {
+    const sum = sums.get(d.currency) ?? { daily: 0, total: 0 };
+    sums.set(d.currency, { daily: sum.daily + d.dailyMicros, total: sum.total + d.totalMicros });
+  }
+  return [...sums.keys()].sort().map((currency) => {
+    const { daily, total } = sums.get(currency) ?? { daily: 0, total: 0 };
+    return { currency, daily_micros: daily, total_micros: total, daily: formatMicros(daily), total: formatMicros(total) };
+  });
+}
+
+function range(r: SourceRange): DocumentRange {
+  return {
+    file: r.file,
+    start: { line: r.start.line, column: r.start.column, offset: r.start.offset },
+    end: { line: r.end.line, column: r.end.column, offset: r.end.offset },
+  };
+}
+
+function diagnostic(d: Diagnostic): DocumentDiagnostic {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    range: d.range === undefined ? null : range(d.range),
+    related: (d.related ?? []).map((r) => ({ message: r.message, range: range(r.range) })),
+  };
+}
+
+function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]): DocumentAccount {
+  const zero: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
+  return { key: plan.account, id: plan.accountId ?? null, endpoint: plan.endpoint, summary: countChanges(changes), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
+}
+
+/**
+ * The JSON plan document of DESIGN §5 for `plan`. No-op resources are listed with `["no-op"]`
+ * as Terraform does; a change's `account` is the key of the account plan that holds it;
+ * diagnostics keep the plan's order.
+ */
+export function planToDocument(plan: Plan): PlanDocument {
+  const accounts: DocumentAccount[] = [];
+  const resourceChanges: DocumentResourceChange[] = [];
+  let requests: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
+  for (const accountPlan of plan.accounts) {
+    const sorted = [...accountPlan.changes].sort((a, b) => compareAddresses(a.address, b.address));
+    const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
+    const changes = sorted.map((c) => resourceChange(c, accountPlan.account, deletedWith));
+    accounts.push(account(accountPlan, changes));
+    resourceChanges.push(...changes);
+    requests = addRequests(requests, accountPlan.requests);
+  }
+  return {
+    format_version: PLAN_DOCUMENT_FORMAT_VERSION,
+    mode: plan.mode,
+    accounts,
+    resource_changes: resourceChanges,
+    summary: countChanges(resourceChanges),
+    requests,
+    spend: spend(plan.accounts.flatMap((a) => a.spend)),
+    diagnostics: plan.diagnostics.map(diagnostic),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The render stage's entry function (STYLE.md): Plan → text, Markdown or JSON. Every format goes
+ * through the same JSON plan document, so what a person reads and what a tool parses never
+ * disagree. Pure: no I/O, no clock, no environment; `NO_COLOR` and terminals are the CLI's affair.
+ * The apply and destroy summaries are exported from here too, so the CLI needs only this module.
+ */
+import type { SourceTexts } from '../diag/format.js';
+import type { Plan } from '../plan/types.js';
+import { renderMarkdown } from './markdown.js';
+import { planToDocument } from './plan-document.js';
+import { renderText } from './text.js';
+
+/** What `apply` and `destroy` print when done, in Terraform's words (see summaries.ts). */
+export { renderApplySummary, renderDestroySummary } from './summaries.js';
+
+/** The output formats of `plan`: text (default), `--markdown`, `--json`. */
+export type PlanFormat = 'text' | 'markdown' | 'json';
+
+/** Options of `renderPlan`: ANSI colour for text (off by default) and manifest texts for diagnostics. */
+export interface RenderOptions {
+  color?: boolean;
+  sources?: SourceTexts;
+}
+
+/**
+ * Renders a plan. JSON is the document of DESIGN §5 (`schemas/plan.schema.json`), indented by
+ * two spaces; every format ends with a newline.
+ */
+export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions = {}): string {
+  const doc = planToDocument(plan);
+  const sources = options.sources ?? new Map<string, string>();
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(doc, null, 2)}\n`;
+    case 'markdown':
+      return renderMarkdown(doc, { sources });
+    case 'text':
+      return renderText(doc, { color: options.color ?? false, sources });
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The text of one resource, in Terraform's layout: a `# ADDRESS will be ...` line, the block
+ * opened with the action symbol and the kind, one aligned line per attribute, unchanged
+ * attributes counted instead of shown, and `}`. Used by the plain text and, inside diff fences,
+ * by the Markdown renderer, so both show resources identically.
+ */
+import type { DocumentAttributeChange, DocumentResourceChange } from './document-types.js';
+import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
+import { displayName, formatAttributeValue, formatValue } from './values.js';
+
+interface Line {
+  symbol: string;
+  name: string;
+  text: string;
+  note: string;
+}
+
+const KNOWN_AFTER_APPLY = '(known after apply)';
+
+function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefined {
+  if (rc.reason === 'import' && rc.id !== null) return `(imported from ${JSON.stringify(rc.id)})`;
+  if (rc.reason === 'deleted_outside' && shown === 'create') return '(because it was deleted outside adsctl)';
+  if (rc.reason === 'removed' && shown === 'delete') return `(because ${rc.address} is not in the manifest)`;
+  if (rc.reason === 'replace_parent') return '(because its parent must be replaced)';
+  if (rc.deleted_with !== null) return `(deleted with ${rc.deleted_with}, no request of its own)`;
+  return undefined;
+}
+
+function blockName(rc: DocumentResourceChange): string {
+  const last = /(?:\.([A-Za-z0-9_-]+)|\[("(?:[^"\\]|\\.)*")\])$/.exec(rc.address);
+  const key = last?.[1] ?? (last?.[2] === undefined ? rc.account : (JSON.parse(last[2]) as string));
+  return `${rc.type} ${JSON.stringify(key)}`;
+}
+
+function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse'): Line {
+  const show = (v: unknown): string => formatAttributeValue(a.path, v, currency);
+  const [before, after] = drift === 'reverse' ? [a.after, a.before] : [a.before, a.after];
+  const marks = [drift === 'mark' && a.origin === 'drift' ? '(changed outside adsctl)' : '', drift === 'mark' && a.forces_replacement ? '# forces replacement' : ''];
+  const note = marks.filter((m) => m !== '').join(' ');
+  const name = displayName(a.path);
+  if (before === null) return { symbol: '+', name, text: show(after), note };
+  if (after === null) return { symbol: '-', name, text: `${show(before)} -> null`, note };
+  return { symbol: '~', name, text: `${show(before)} -> ${show(after)}`, note };
+}
+
+function allAttributes(record: Record<string, unknown> | null, symbol: '+' | '-', currency: string | null): Line[] {
+  return Object.entries(record ?? {})
+    .map(([path, value]) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency) + (symbol === '-' ? ' -> null' : ''), note: '' }))
+    .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+}
+
+function hiddenCount(rc: DocumentResourceChange, shownPaths: ReadonlySet<string>): number {
+  const paths = new Set([...Object.keys(rc.change.before ?? {}), ...Object.keys(rc.change.after ?? {})]);
+  return [...paths].filter((p) => !shownPaths.has(p)).length;
+}
+
+/** Lines of an in-place or replacing change: identity, the changed attributes, the hidden count. */
+function changedAttributes(rc: DocumentResourceChange, attributes: readonly DocumentAttributeChange[], drift: 'mark' | 'reverse', replace: boolean): Line[] {
+  const changed = attributes.map((a) => attributeLine(a, rc.currency, drift)).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const shownPaths = new Set(attributes.map((a) => a.path));
+  const lines: Line[] = [];
+  if (rc.id !== null) lines.push(replace ? { symbol: '~', name: 'id', text: `${formatValue(rc.id)} -> ${KNOWN_AFTER_APPLY}`, note: '' } : { symbol: ' ', name: 'id', text: formatValue(rc.id), note: '' });
+  const name = (rc.change.after ?? rc.change.before)?.['name'];
+  if (name !== undefined && !shownPaths.has('name')) {
+    lines.push({ symbol: ' ', name: 'name', text: formatValue(name), note: '' });
+    shownPaths.add('name');
+  }
+  lines.push(...changed);
+  const hidden = hiddenCount(rc, shownPaths);
+  if (hidden > 0) lines.push({ symbol: ' ', name: '', text: `# (${hidden} unchanged attribute${hidden === 1 ? '' : 's'} hidden)`, note: '' });
+  return lines;
+}
+
+function block(header: string, extra: readonly string[], symbol: string, rc: DocumentResourceChange, lines: readonly Line[], color: boolean): string[] {
+  const width = Math.max(0, ...lines.filter((l) => l.name !== '').map((l) => l.name.length));
+  const body = lines.map((l) => {
+    const prefix = `    ${paintSymbols(padSymbol(l.symbol), color)} `;
+    const text = l.name === '' ? l.text : `${l.name.padEnd(width)} = ${l.text}`;
+    return `${prefix}${text}${l.note === '' ? '' : ` ${l.note}`}`;
+  });
+  return [`  # ${header}`, ...extra.map((e) => `  # ${e}`), `${paintSymbols(padSymbol(symbol), color)} ${blockName(rc)} {`, ...body, '    }'];
+}
+
+/**
+ * The lines of a planned change, attributes marked when they drifted or force a replacement; a
+ * released object gets a line saying adsctl stops managing it; any other no-op gets none.
+ */
+export function actionBlock(rc: DocumentResourceChange, color: boolean): string[] {
+  const shown = shownAction(rc.change.actions);
+  if (shown === 'noop') return rc.reason === 'released' ? [`  # ${rc.address} will no longer be managed by adsctl`, '  # (the object is left in place)'] : [];
+  let lines: Line[];
+  if (shown === 'create') {
+    lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, '+', rc.currency)];
+  } else if (shown === 'delete') {
+    lines = [...(rc.id === null ? [] : [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }]), ...allAttributes(rc.change.before, '-', rc.currency)];
+  } else {
+    lines = changedAttributes(rc, rc.change.attributes, 'mark', shown === 'replace');
+  }
+  const extra = [reasonLine(rc, shown), rc.protected && (shown === 'delete' || shown === 'replace') ? '(protected by prevent_destroy)' : undefined];
+  return block(`${rc.address} ${HEADERS[shown]}`, extra.filter((e) => e !== undefined), SYMBOLS[shown], rc, lines, color);
+}
+
+/**
+ * The lines of a resource changed outside adsctl, as Terraform's drift report shows them: from
+ * the value last applied to the live value. An attribute of origin `drift` has a manifest value
+ * equal to the one last applied, so its `after` is the old value and its `before` the new one.
+ */
+export function driftBlock(rc: DocumentResourceChange, color: boolean): string[] {
+  if (rc.reason === 'deleted_outside') {
+    if (rc.id === null) return [`  # ${rc.address} has been deleted`];
+    return block(`${rc.address} has been deleted`, [], '-', rc, [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }], color);
+  }
+  const drifted = rc.change.attributes.filter((a) => a.origin === 'drift');
+  return block(`${rc.address} has changed`, [], '~', rc, changedAttributes(rc, drifted, 'reverse', false), color);
+}

@@ -1,0 +1,46 @@
+/**
+ * The one-line summaries users grep for, in Terraform's exact words (`Plan: 1 to add, 0 to
+ * change, 0 to destroy.`, `Apply complete! Resources: ...`), plus adsctl's own line with the
+ * request count and the change in spend.
+ */
+import type { DocumentRequests, DocumentSpend, DocumentSummary } from './document-types.js';
+import { formatSignedMoney } from './values.js';
+
+function count(n: number, singular: string, plural: string): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/** `Plan: N to add, N to change, N to destroy.` */
+export function planCountsLine(summary: DocumentSummary): string {
+  return `Plan: ${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy.`;
+}
+
+/** `3 reads made, 4 writes planned (2 batches)`, without a full stop. */
+export function requestsPhrase(requests: DocumentRequests): string {
+  return `${count(requests.reads, 'read', 'reads')} made, ${count(requests.writes, 'write', 'writes')} planned (${count(requests.batches, 'batch', 'batches')})`;
+}
+
+/**
+ * `+25.00 USD/day, +500.00 USD total` per currency, joined by `; `; `no change` when every
+ * currency's deltas are zero or there are none.
+ */
+export function spendPhrase(spend: readonly DocumentSpend[]): string {
+  const moved = spend.filter((s) => s.daily_micros !== 0 || s.total_micros !== 0);
+  if (moved.length === 0) return 'no change';
+  return moved.map((s) => `${formatSignedMoney(s.daily_micros, s.currency)}/day, ${formatSignedMoney(s.total_micros, s.currency)} total`).join('; ');
+}
+
+/** `Requests: 3 reads made, 4 writes planned (2 batches). Spend: +25.00 USD/day, +500.00 USD total.` */
+export function requestsAndSpendLine(requests: DocumentRequests, spend: readonly DocumentSpend[]): string {
+  return `Requests: ${requestsPhrase(requests)}. Spend: ${spendPhrase(spend)}.`;
+}
+
+/** What `apply` prints when it finished: `Apply complete! Resources: N added, N changed, N destroyed.` */
+export function renderApplySummary(counts: { added: number; changed: number; destroyed: number }): string {
+  return `Apply complete! Resources: ${counts.added} added, ${counts.changed} changed, ${counts.destroyed} destroyed.`;
+}
+
+/** What `destroy` prints when it finished: `Destroy complete! Resources: N destroyed.` */
+export function renderDestroySummary(counts: { destroyed: number }): string {
+  return `Destroy complete! Resources: ${counts.destroyed} destroyed.`;
+}

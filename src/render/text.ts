@@ -1,0 +1,80 @@
+/**
+ * The plan as text for a terminal or a CI log, in Terraform's layout: what changed outside
+ * adsctl first (its own section, so drift is never mistaken for an edit), then the legend and
+ * the planned actions per account, then diagnostics, then `Plan: N to add, N to change, N to
+ * destroy.` and adsctl's line with requests and spend. Rendered from the plan document only.
+ */
+import { formatDiagnostics, type SourceTexts } from '../diag/format.js';
+import type { PlanDocument } from './document-types.js';
+import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine, isAction, noChangesLine } from './document-views.js';
+import { actionBlock, driftBlock } from './resource-block.js';
+import { planCountsLine, requestsAndSpendLine } from './summaries.js';
+import { LEGEND, paintSymbols, shownAction } from './symbols.js';
+
+/** How text is rendered: ANSI colour or none; manifest texts for the source lines under diagnostics. */
+export interface TextOptions {
+  color: boolean;
+  sources?: SourceTexts;
+}
+
+const RULE = '─'.repeat(77);
+
+/** Blocks separated by blank lines. */
+function joinBlocks(blocks: readonly string[][]): string[] {
+  return blocks.flatMap((b, i) => (i === 0 ? b : ['', ...b]));
+}
+
+/** The section listing resources changed outside adsctl, empty when there are none. */
+export function driftSectionLines(doc: PlanDocument, color: boolean): string[] {
+  const accounts = accountViews(doc)
+    .map((v) => ({ title: accountTitle(v.account), drifted: v.changes.filter((c) => c.drift) }))
+    .filter((a) => a.drifted.length > 0);
+  if (accounts.length === 0) return [];
+  return [
+    'Objects changed outside adsctl',
+    '',
+    'adsctl detected the following changes made outside adsctl since the last apply:',
+    '',
+    ...joinBlocks(accounts.map((a) => [`${a.title}:`, '', ...joinBlocks(a.drifted.map((c) => driftBlock(c, color)))])),
+    '',
+    'Unless the manifests are changed to match, or the fields are listed in lifecycle.ignore_changes,',
+    'the plan below undoes these changes.',
+  ];
+}
+
+function legendLines(doc: PlanDocument, color: boolean): string[] {
+  const used = new Set(doc.resource_changes.map((c) => shownAction(c.change.actions)));
+  const lines = LEGEND.filter(([action]) => used.has(action)).map(([, line]) => paintSymbols(line.slice(0, 3), color) + line.slice(3));
+  return ['Resource actions are indicated with the following symbols:', ...lines];
+}
+
+function actionLines(doc: PlanDocument, color: boolean): string[] {
+  const accounts = accountViews(doc).map((v) => {
+    const actions = v.changes.filter(isAction);
+    if (actions.length === 0) return [`${accountTitle(v.account)}: no changes.`];
+    return [`${accountTitle(v.account)}:`, '', ...joinBlocks(actions.map((c) => actionBlock(c, color)))];
+  });
+  return [...legendLines(doc, color), '', 'adsctl will perform the following actions:', '', ...joinBlocks(accounts)];
+}
+
+/**
+ * Renders the plan document as text. With no actions it says `No changes. The live accounts
+ * match the manifests.`; with error diagnostics it ends with `Planning failed: ...` instead of
+ * the `Plan:` line, so nothing grepping for that line mistakes a failed plan for a good one.
+ */
+export function renderText(doc: PlanDocument, options: TextOptions): string {
+  const sections: string[][] = [];
+  const drift = driftSectionLines(doc, options.color);
+  if (drift.length > 0) sections.push([...drift, '', RULE]);
+  const hasActions = doc.resource_changes.some(isAction);
+  if (hasActions) sections.push(actionLines(doc, options.color));
+  const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
+  if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
+  const errors = errorCount(doc);
+  if (errors > 0) {
+    sections.push([failedLine(errors)]);
+  } else {
+    sections.push([hasActions ? planCountsLine(doc.summary) : noChangesLine(doc), requestsAndSpendLine(doc.requests, doc.spend)]);
+  }
+  return `${joinBlocks(sections).join('\n')}\n`;
+}

@@ -1,0 +1,77 @@
+/**
+ * How attribute names and values read in human output: money fields under their short manifest
+ * name (`daily_budget`) in currency units with the currency (`50.00 USD`), values known only
+ * after apply as `(known after apply)`, strings quoted, lists and maps on one line.
+ */
+import { isUnknownRef } from '../diff/types.js';
+import { KIND_SPECS } from '../manifest/kinds.js';
+import { formatMicros } from '../manifest/money.js';
+
+const MONEY_SUFFIX = '_local_micro';
+
+/** API micros field → short manifest name, from the manifest's own field rules. */
+const SHORT_MONEY_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.values(KIND_SPECS).flatMap((spec) => Object.entries(spec.money).map(([short, api]) => [api, short] as const)),
+);
+
+/** Whether an API field holds money in micros. */
+export function isMoneyField(path: string): boolean {
+  return path.endsWith(MONEY_SUFFIX);
+}
+
+/**
+ * The name shown for an attribute: money fields by their short manifest name
+ * (`daily_budget_amount_local_micro` → `daily_budget`, `target_cpa_local_micro` → `target_cpa`),
+ * every other field by its API name.
+ */
+export function displayName(path: string): string {
+  if (!isMoneyField(path)) return path;
+  return SHORT_MONEY_NAMES.get(path) ?? path.slice(0, -MONEY_SUFFIX.length);
+}
+
+/** Integer micros given as a number or as a string of digits; undefined for anything else. */
+function micros(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  if (typeof value === 'string' && /^-?\d{1,15}$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** Micros in currency units, exactly: at least two decimals, up to six, with the currency when known. */
+export function formatMoney(value: number, currency: string | null): string {
+  const amount = formatMicros(value);
+  return currency === null ? amount : `${amount} ${currency}`;
+}
+
+/** Whether a value holds a `{ "$ref": ... }` anywhere. */
+export function containsUnknown(value: unknown): boolean {
+  if (isUnknownRef(value)) return true;
+  if (Array.isArray(value)) return value.some(containsUnknown);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(containsUnknown);
+  return false;
+}
+
+/** One value in human form; a value with a part unknown until apply is wholly `(known after apply)`. */
+export function formatValue(value: unknown): string {
+  if (value === undefined || value === null) return 'null';
+  if (containsUnknown(value)) return '(known after apply)';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(formatValue).join(', ')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    const key = (k: string): string => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? k : JSON.stringify(k));
+    return `{ ${entries.map(([k, v]) => `${key(k)} = ${formatValue(v)}`).join(', ')} }`;
+  }
+  return String(value);
+}
+
+/** The value of attribute `path`: money in currency units when it is integer micros, else `formatValue`. */
+export function formatAttributeValue(path: string, value: unknown, currency: string | null): string {
+  const amount = isMoneyField(path) ? micros(value) : undefined;
+  return amount === undefined ? formatValue(value) : formatMoney(amount, currency);
+}
+
+/** A signed amount for spend lines: `+25.00 USD`, `-3.50 USD`, `0.00 USD`. */
+export function formatSignedMoney(value: number, currency: string): string {
+  return `${value > 0 ? '+' : ''}${formatMoney(value, currency)}`;
+}

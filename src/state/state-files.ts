@@ -1,0 +1,25 @@
+/** The accounts that have state in a state directory (one `<account>.json` each). */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Account keys with a state file, read from the files themselves (the file name is only a stem). */
+export function stateAccounts(stateDir: string): string[] {
+  if (!existsSync(stateDir)) return [];
+  const keys: string[] = [];
+  for (const name of readdirSync(stateDir).sort()) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      const parsed = JSON.parse(readFileSync(join(stateDir, name), 'utf8')) as { account?: unknown };
+      if (typeof parsed.account === 'string') keys.push(parsed.account);
+    } catch {
+      // not a state file
+    }
+  }
+  return keys;
+}
+
+/** Every lock file in a state directory with the account it guards. */
+export function lockFiles(stateDir: string): string[] {
+  if (!existsSync(stateDir)) return [];
+  return readdirSync(stateDir).filter((n) => n.endsWith('.lock')).map((n) => join(stateDir, n));
+}
