@@ -1,6 +1,19 @@
 /** `npm run bench`: runs every benchmark and prints its figures. */
 import { benchEmulator } from './emulator-bench.js';
 
+import { benchPlanApply, type RunFigures } from './plan-apply-bench.js';
+
+const only = process.argv[2];
+const row = (name: string, f: RunFigures, what: string): string =>
+  `  ${name.padEnd(6)} ${what} ${f.requests} / minimum ${f.minimum} = ${(f.requests / f.minimum).toFixed(3)}; wall ${f.wallSeconds.toFixed(1)} s, CPU ${f.cpuSeconds.toFixed(1)} s, peak RSS ${f.peakRssMb.toFixed(0)} MB`;
+
+if (only === undefined || only === 'plan-apply') {
+  const r = await benchPlanApply();
+  console.log(`plan and apply of ${r.resources} resources, emulator latency 20 ms (bench/plan-apply-bench.ts)`);
+  console.log(row('apply', r.apply, 'writes'));
+  console.log(row('plan', r.plan, 'reads '));
+}
+if (only !== undefined && only !== 'emulator') process.exit(0);
 const emulator = await benchEmulator();
 console.log('emulator capacity (bench/emulator-bench.ts)');
 console.log(`  entities loaded:      ${emulator.entities} campaigns + line items in ${emulator.loadSeconds.toFixed(1)} s`);

@@ -99,7 +99,9 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
 
   const targeting = needs.kinds.get('targeting_criterion');
   if (targeting !== undefined && targeting.size > 0) {
-    const lineItems = [...(live.resources.get('line_item')?.keys() ?? [])];
+    // only the bound line items: the account may hold many that adsctl does not manage
+    const found = live.resources.get('line_item');
+    const lineItems = [...(needs.kinds.get('line_item') ?? [])].filter((id) => found?.has(id) === true);
     const criteria = await api.targetingCriteria(accountId, lineItems);
     for (const c of criteria) put(live, 'targeting_criterion', c as unknown as Record<string, unknown>);
   }

@@ -1,0 +1,145 @@
+/**
+ * Plan and apply of a 10,000-resource account against a real emulator process with 20 ms of
+ * latency on every request: requests made against the least possible (DESIGN §7), wall time, CPU
+ * and peak memory of the adsctl process for the apply and for the plan that follows it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { main } from '../src/cli/main.js';
+import type { Io } from '../src/cli/io.js';
+import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
+import { spawnEmulator } from '../test/support/cli.js';
+
+const CAMPAIGNS = 200;
+const LINE_ITEMS_PER_CAMPAIGN = 10;
+const CRITERIA_PER_LINE_ITEM = 3;
+/** Line items that promote 50 posts each (the rest promote none). */
+const PROMOTING_LINE_ITEMS = 36;
+const POSTS_PER_LINE_ITEM = 50;
+
+export interface RunFigures {
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  requests: number;
+  minimum: number;
+}
+
+export interface PlanApplyBenchResult {
+  resources: number;
+  apply: RunFigures;
+  plan: RunFigures;
+}
+
+function manifest(endpoint: string): { text: string; resources: number } {
+  const lines = ['version: 1', `endpoint: ${endpoint}`, 'account: { id: 18ce54d4x5t }', 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
+  let resources = 0;
+  let promoting = 0;
+  for (let c = 0; c < CAMPAIGNS; c++) {
+    lines.push(`  c${c}:`, `    name: Campaign ${c}`, '    funding_instrument: main', '    daily_budget: "100.00"', '    entity_status: PAUSED', '    line_items:');
+    resources++;
+    for (let l = 0; l < LINE_ITEMS_PER_CAMPAIGN; l++) {
+      lines.push(
+        `      l${l}:`,
+        `        name: Line item ${c}.${l}`,
+        '        product_type: PROMOTED_TWEETS',
+        '        objective: ENGAGEMENTS',
+        '        placements: [ALL_ON_SERVICE]',
+        '        bid_strategy: MAX',
+        '        bid_amount: "1.00"',
+        '        entity_status: PAUSED',
+        '        start_time: 2027-01-01T00:00:00Z',
+        '        targeting:',
+      );
+      resources++;
+      for (let t = 0; t < CRITERIA_PER_LINE_ITEM; t++) lines.push(`          - { targeting_type: BROAD_KEYWORD, targeting_value: "keyword ${c} ${l} ${t}" }`);
+      resources += CRITERIA_PER_LINE_ITEM;
+      if (promoting < PROMOTING_LINE_ITEMS && l === 0) {
+        promoting++;
+        lines.push(`        promoted_posts: [${SEED_POST_IDS.slice(0, POSTS_PER_LINE_ITEM).map((id) => `"${id}"`).join(', ')}]`);
+        resources += POSTS_PER_LINE_ITEM;
+      }
+    }
+  }
+  return { text: `${lines.join('\n')}\n`, resources };
+}
+
+/** Runs the CLI in this process, measuring wall time, CPU and peak RSS. */
+async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
+  let output = '';
+  const io: Io = { out: (t) => void (output += t), err: (t) => void (output += t), env, interactive: false, stdoutTty: false, readLine: async () => undefined };
+  global.gc?.();
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const code = await main(argv, io);
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { code, wallSeconds, cpuSeconds: (used.user + used.system) / 1e6, peakRssMb: peak / 1048576, output };
+}
+
+/** Advertising requests the emulator routed (control requests excluded), by method. */
+function routed(s: { byRoute: Record<string, number> }, method: (m: string) => boolean): number {
+  return Object.entries(s.byRoute).reduce((n, [route, count]) => n + (method(route.split(' ')[0]!) ? count : 0), 0);
+}
+
+async function stats(base: string): Promise<{ byMethod: Record<string, number>; byRoute: Record<string, number> }> {
+  const res = await request(`${base}/_emulator/stats`);
+  return (await res.body.json()) as { byMethod: Record<string, number>; byRoute: Record<string, number> };
+}
+
+async function resetStats(base: string): Promise<void> {
+  const res = await request(`${base}/_emulator/stats/reset`, { method: 'POST' });
+  await res.body.text();
+}
+
+export async function benchPlanApply(): Promise<PlanApplyBenchResult> {
+  const emu = await spawnEmulator(['--latency', '20']);
+  const dir = mkdtempSync(join(tmpdir(), 'adsctl-bench-'));
+  try {
+    const { text, resources } = manifest(emu.info.base_url);
+    writeFileSync(join(dir, 'account.yaml'), text);
+    const env = {
+      ADSCTL_CONSUMER_KEY: emu.info.consumer_key,
+      ADSCTL_CONSUMER_SECRET: emu.info.consumer_secret,
+      ADSCTL_ACCESS_TOKEN: emu.info.access_token,
+      ADSCTL_ACCESS_TOKEN_SECRET: emu.info.access_token_secret,
+    };
+    const lineItems = CAMPAIGNS * LINE_ITEMS_PER_CAMPAIGN;
+    const criteria = lineItems * CRITERIA_PER_LINE_ITEM;
+    const posts = PROMOTING_LINE_ITEMS * POSTS_PER_LINE_ITEM;
+
+    await resetStats(emu.info.base_url);
+    const apply = await measured(['apply', dir, '--auto-approve'], env);
+    if (apply.code !== 0) throw new Error(`apply failed:\n${apply.output.slice(-3000)}`);
+    const afterApply = await stats(emu.info.base_url);
+    const writes = routed(afterApply, (method) => method !== 'GET');
+    // the least an apply can do: one write per batch limit, one promoted-posts POST per 50 posts of a line item
+    const minWrites = Math.ceil(CAMPAIGNS / 40) + Math.ceil(lineItems / 40) + Math.ceil(criteria / 500) + PROMOTING_LINE_ITEMS * Math.ceil(POSTS_PER_LINE_ITEM / 50);
+
+    await resetStats(emu.info.base_url);
+    const plan = await measured(['plan', dir, '--detailed-exitcode'], env);
+    if (plan.code !== 0) throw new Error(`plan after apply was not empty (exit ${plan.code}):\n${plan.output.slice(-3000)}`);
+    const afterPlan = await stats(emu.info.base_url);
+    if (process.env['BENCH_DEBUG'] !== undefined) console.log(afterPlan.byRoute);
+    // the least a refresh can do: one list request per 1,000 records of a kind (account, funding
+    // instrument, campaigns, line items, promoted posts) plus one per 200 line item ids (targeting)
+    const minReads = 1 + 1 + Math.ceil(CAMPAIGNS / 1000) + Math.ceil(lineItems / 1000) + Math.ceil(posts / 1000) + Math.ceil(lineItems / 200);
+    return {
+      resources,
+      apply: { ...apply, requests: writes, minimum: minWrites },
+      plan: { ...plan, requests: routed(afterPlan, (method) => method === 'GET'), minimum: minReads },
+    };
+  } finally {
+    emu.child.kill('SIGTERM');
+    await emu.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The manifest stage's entry: files → positioned YAML → schema validation → resources with
+ * addresses, references, micros and source ranges → offline checks → the DesiredState. Every
+ * problem in every file is reported at once, in file order; nothing touches the network.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
+import { validateWithSchema } from '../schema/validator.js';
+import { COLLECTIONS } from './address.js';
+import { checkAccountRules } from './checks.js';
+import type { FileContext } from './context.js';
+import { findManifestFiles } from './files.js';
+import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
+import { checkCycles, resolveDependencies, resolveImports } from './references.js';
+import { resolveResources } from './resolve.js';
+import type { DesiredAccount, DesiredState } from './types.js';
+import { parseManifestText } from './yaml-tree.js';
+
+/** One manifest file's path (as shown in diagnostics) and text. */
+export interface ManifestSource {
+  file: string;
+  text: string;
+}
+
+/** What loading may read besides the manifests. */
+export interface LoadOptions {
+  /** Variables for `${env:NAME}`; defaults to none, so the CLI passes `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Whether a file referenced by a manifest (an audience's users file) exists; defaults to the file system. */
+  fileExists?: (path: string) => boolean;
+}
+
+/** The desired state (when there are no errors), the diagnostics, and the text of every file read, for rendering them. */
+export interface LoadResult extends Result<DesiredState> {
+  sources: Map<string, string>;
+  files: string[];
+}
+
+function loadFile(source: ManifestSource, options: LoadOptions): { account?: DesiredAccount; diagnostics: Diagnostic[] } {
+  const env = options.env ?? {};
+  const parsed = parseManifestText(source.file, source.text, (name) => env[name]);
+  const document = parsed.document;
+  if (document.unreadable || document.root === undefined) return { diagnostics: parsed.diagnostics };
+  const reported = new Set(parsed.diagnostics.map((d) => d.range?.start.offset));
+  const withoutRepeats = (later: Diagnostic[]): Diagnostic[] => [...parsed.diagnostics, ...later.filter((d) => !reported.has(d.range?.start.offset))];
+  const diagnostics: Diagnostic[] = [];
+  const schema = validateWithSchema('manifest', plainValue(document.root), documentLocator(document));
+  diagnostics.push(...schema.diagnostics);
+  const root = asMap(document.root);
+  if (root === undefined) return { diagnostics: withoutRepeats(diagnostics) };
+  const names = new Map<string, string[]>();
+  for (const collection of Object.keys(COLLECTIONS.account ?? {})) {
+    names.set(collection, asMap(root.byKey.get(collection)?.value)?.entries.map((e) => e.key) ?? []);
+  }
+  const endpoint = schema.invalid.has('/endpoint') ? undefined : stringValue(root.byKey.get('endpoint')?.value);
+  const ctx: FileContext = {
+    doc: document,
+    invalid: schema.invalid,
+    diagnostics,
+    fileExists: options.fileExists ?? existsSync,
+    resources: [],
+    byAddress: new Map(),
+    dependencies: [],
+    names,
+    endpoint,
+  };
+  resolveResources(ctx, root);
+  resolveDependencies(ctx);
+  resolveImports(ctx, root);
+  checkCycles(ctx);
+  checkAccountRules(ctx, root);
+  const accountId = ctx.resources.find((r) => r.kind === 'account')?.importId;
+  const account: DesiredAccount = {
+    file: source.file,
+    key: accountId ?? source.file,
+    ...(endpoint === undefined ? {} : { endpoint }),
+    ...(accountId === undefined ? {} : { accountId }),
+    resources: ctx.resources,
+  };
+  return { account, diagnostics: withoutRepeats(diagnostics) };
+}
+
+/** Loads manifests given as text (no file system access except `options.fileExists`). */
+export function loadManifestSources(sources: readonly ManifestSource[], options: LoadOptions = {}): LoadResult {
+  const diagnostics: Diagnostic[] = [];
+  const accounts: DesiredAccount[] = [];
+  const byKey = new Map<string, DesiredAccount>();
+  for (const source of sources) {
+    const loaded = loadFile(source, options);
+    diagnostics.push(...loaded.diagnostics);
+    const account = loaded.account;
+    if (account === undefined) continue;
+    const first = byKey.get(account.key);
+    if (first !== undefined) {
+      const here = account.resources.find((r) => r.kind === 'account');
+      const there = first.resources.find((r) => r.kind === 'account');
+      diagnostics.push(
+        errorAt('duplicate-account', `account ${account.key} is already described by ${first.file}; one file describes one account`, here?.attributeSources['import'] ?? here?.source, there === undefined ? undefined : [
+          { message: 'first described here', range: there.attributeSources['import'] ?? there.source },
+        ]),
+      );
+      continue;
+    }
+    byKey.set(account.key, account);
+    accounts.push(account);
+  }
+  const files = sources.map((s) => s.file);
+  const sorted = sortDiagnostics(diagnostics, files);
+  return {
+    value: hasErrors(sorted) ? undefined : { accounts },
+    diagnostics: sorted,
+    sources: new Map(sources.map((s) => [s.file, s.text])),
+    files,
+  };
+}
+
+/**
+ * Loads the manifest file at `path`, or every `*.yaml`/`*.yml` under the directory at `path`.
+ * One file describes one account; a second file for the same account id is an error.
+ */
+export function loadManifests(path: string, options: LoadOptions = {}): LoadResult {
+  const found = findManifestFiles(path);
+  const sources: ManifestSource[] = [];
+  const unreadable: Diagnostic[] = [];
+  for (const file of found.files) {
+    try {
+      sources.push({ file, text: readFileSync(file, 'utf8') });
+    } catch (error) {
+      unreadable.push(errorAt('file-read', `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+  const loaded = loadManifestSources(sources, options);
+  const diagnostics = [...found.diagnostics, ...unreadable, ...loaded.diagnostics];
+  return { ...loaded, value: hasErrors(diagnostics) ? undefined : loaded.value, diagnostics, files: found.files };
+}

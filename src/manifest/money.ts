@@ -1,0 +1,58 @@
+/**
+ * Exact money: amounts written in currency units ("50.00", 1.5, 2e3) become integer micros
+ * (millionths of a unit) by decimal string arithmetic, never through floating point, so "0.1"
+ * is 100000 micros and not 100000.00000000001.
+ */
+
+/** The micros of one currency unit. */
+export const MICROS_PER_UNIT = 1_000_000;
+
+/** Why a text is not an amount: not a decimal number, more than 6 decimal places, or out of range. */
+export type MoneyProblem = { problem: 'format' } | { problem: 'precision'; decimals: number } | { problem: 'range' };
+
+/** The micros of an amount, or why it has none. */
+export type MoneyParse = { ok: true; micros: number } | ({ ok: false } & MoneyProblem);
+
+const DECIMAL = /^\+?([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$/;
+const MAX_EXPONENT = 40;
+
+/**
+ * Converts a decimal text (digits with an optional fraction and, as YAML numbers may have, an
+ * exponent) into micros. Trailing zeros do not count as decimal places ("1.5000000" is fine);
+ * negative amounts and amounts beyond 2^53 − 1 micros are out of range.
+ */
+export function decimalToMicros(text: string): MoneyParse {
+  if (text.startsWith('-')) return DECIMAL.test(text.slice(1)) ? { ok: false, problem: 'range' } : { ok: false, problem: 'format' };
+  const match = DECIMAL.exec(text);
+  if (match === null) return { ok: false, problem: 'format' };
+  const whole = match[1] ?? '';
+  const fraction = match[2] ?? '';
+  if (whole.length + fraction.length === 0) return { ok: false, problem: 'format' };
+  const exponent = match[3] === undefined ? 0 : Number(match[3]);
+  if (Math.abs(exponent) > MAX_EXPONENT) return { ok: false, problem: 'range' };
+  const digits = (whole + fraction).replace(/^0+(?=\d)/, '');
+  const shift = 6 - fraction.length + exponent;
+  let micros: bigint;
+  if (shift >= 0) {
+    micros = BigInt(digits) * 10n ** BigInt(shift);
+  } else {
+    const cut = digits.length + shift;
+    const dropped = cut > 0 ? digits.slice(cut) : digits.padStart(-shift, '0');
+    if (/[^0]/.test(dropped)) {
+      const significant = fraction.replace(/0+$/, '').length - exponent;
+      return { ok: false, problem: 'precision', decimals: Math.max(significant, 7) };
+    }
+    micros = cut > 0 ? BigInt(digits.slice(0, cut)) : 0n;
+  }
+  if (micros > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, problem: 'range' };
+  return { ok: true, micros: Number(micros) };
+}
+
+/** Micros as a currency amount with at least two decimals and no trailing zeros beyond them: 1500000 → "1.50". */
+export function formatMicros(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = BigInt(Math.abs(micros));
+  const unit = BigInt(MICROS_PER_UNIT);
+  const fraction = (abs % unit).toString().padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${sign}${(abs / unit).toString()}.${fraction}`;
+}

@@ -1,0 +1,228 @@
+/**
+ * One manifest file's tree → its account's resources, in file order: the account, its features,
+ * funding instruments, Part B objects, campaigns, their line items and the line items' children.
+ * Maps of logical names give map-keyed addresses; lists (targeting, promoted posts, ...) are keyed
+ * by the identity the API gives their items, and a second item with the same identity is an error.
+ */
+import { dirname, join, resolve as resolvePath } from 'node:path';
+import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
+import { readFields } from './attributes.js';
+import { findResource, rangeOf, report, type FileContext } from './context.js';
+import { KIND_SPECS } from './kinds.js';
+import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
+import type { DesiredResource, ResourceAddress, ResourceKind } from './types.js';
+import type { YMap, YNode } from './yaml-tree.js';
+
+const AUDIENCE_TYPES = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
+
+const DUPLICATE_CODES: Partial<Record<ResourceKind, string>> = {
+  targeting_criterion: 'duplicate-targeting',
+  promoted_post: 'duplicate-promoted-post',
+};
+
+function addResource(
+  ctx: FileContext,
+  address: ResourceAddress,
+  parent: ResourceAddress | undefined,
+  start: number,
+  end: number,
+  pointer: string,
+): DesiredResource | undefined {
+  const source = ctx.doc.range(start, end);
+  const existing = findResource(ctx, address);
+  if (existing !== undefined) {
+    const what = address.kind.replace(/_/g, ' ');
+    report(ctx, pointer, DUPLICATE_CODES[address.kind] ?? 'duplicate-entry', `${formatAddress(address)} is listed twice; list each ${what} once`, source, [
+      { message: 'first listed here', range: existing.source },
+    ]);
+    return undefined;
+  }
+  const resource: DesiredResource = {
+    address,
+    kind: address.kind,
+    attributes: {},
+    references: {},
+    ...(parent === undefined ? {} : { parent }),
+    dependsOn: [],
+    lifecycle: { preventDestroy: false, ignoreChanges: [] },
+    source,
+    attributeSources: {},
+  };
+  ctx.resources.push(resource);
+  ctx.byAddress.set(formatAddress(address), resource);
+  return resource;
+}
+
+function sandboxOnly(ctx: FileContext, pointer: string, node: { start: number; end: number }, message: string): void {
+  if (ctx.endpoint === 'production') report(ctx, pointer, 'sandbox-only', message, ctx.doc.range(node.start, node.end));
+}
+
+/** Binds a resource to the existing object its `id` field names; true when it has one. */
+function bindId(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string): boolean {
+  const id = map.byKey.get('id');
+  if (id === undefined) return false;
+  const value = idValue(id.value);
+  if (value === 'invalid') {
+    report(ctx, childPointer(pointer, 'id'), 'id-format', `id ${ctx.doc.text.slice(id.value.start, id.value.end)} is not an id as written; write ids as quoted strings`, rangeOf(ctx, id.value));
+  } else if (value !== undefined) {
+    resource.importId = value;
+    resource.attributeSources['import'] = rangeOf(ctx, id.value);
+  }
+  return true;
+}
+
+function resolveAccount(ctx: FileContext, root: YMap): DesiredResource | undefined {
+  const entry = root.byKey.get('account');
+  const start = entry?.keyStart ?? root.start;
+  const end = entry?.value.end ?? root.start;
+  const account = addResource(ctx, ACCOUNT_ADDRESS, undefined, start, end, '/account');
+  const map = asMap(entry?.value);
+  if (account === undefined) return undefined;
+  const hasId = map !== undefined && bindId(ctx, account, map, '/account');
+  if (map !== undefined) readFields(ctx, account, KIND_SPECS.account, map, '/account');
+  if (!hasId) {
+    sandboxOnly(ctx, '/account', { start, end: entry?.keyEnd ?? start }, 'with endpoint production the account must already exist: give account.id (adsctl creates accounts only in sandbox and local)');
+  }
+  return account;
+}
+
+function resolveFeatures(ctx: FileContext, node: YNode, entryStart: number, entryEnd: number): void {
+  sandboxOnly(ctx, '/features', { start: entryStart, end: entryEnd }, 'account features can be added and removed only in sandbox and local, not with endpoint production');
+  asSeq(node)?.items.forEach((item, i) => {
+    const pointer = childPointer('/features', i);
+    const map = asMap(item);
+    const key = map === undefined ? stringValue(item) : stringValue(map.byKey.get('feature_key')?.value);
+    if (key === undefined) return;
+    const feature = addResource(ctx, childAddress(ACCOUNT_ADDRESS, 'features', key), ACCOUNT_ADDRESS, item.start, item.end, pointer);
+    if (feature === undefined) return;
+    feature.attributes['feature_key'] = key;
+    feature.attributeSources['feature_key'] = rangeOf(ctx, map?.byKey.get('feature_key')?.value ?? item);
+    if (map !== undefined) readFields(ctx, feature, KIND_SPECS.account_feature, map, pointer);
+  });
+}
+
+function resolveFundingInstrument(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number): void {
+  if (bindId(ctx, resource, map, pointer)) return;
+  const name = resource.address.steps[0]?.key ?? '';
+  const missing = ['type', 'currency', 'start_time'].filter((field) => !map.byKey.has(field));
+  const keyRange = ctx.doc.range(keyStart, keyEnd);
+  if (missing.length > 0) {
+    const fields = missing.length === 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
+    report(ctx, pointer, 'missing-field', `funding instrument ${JSON.stringify(name)} needs id (an existing instrument), or ${fields} to create one in sandbox or local`, keyRange);
+  }
+  sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${JSON.stringify(name)} must already exist: give its id`);
+}
+
+function resolveCustomAudience(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string): void {
+  const file = map.byKey.get('users');
+  const entry = asMap(file?.value)?.byKey.get('file');
+  const path = stringValue(entry?.value);
+  if (entry === undefined || path === undefined) return;
+  const relative = join(dirname(ctx.doc.file), path);
+  if (!ctx.fileExists(resolvePath(relative))) {
+    report(ctx, childPointer(childPointer(pointer, 'users'), 'file'), 'file-not-found', `users file ${JSON.stringify(path)} does not exist (looked for ${relative})`, rangeOf(ctx, entry.value));
+    return;
+  }
+  resource.attributes['users_file'] = relative;
+  resource.attributeSources['users_file'] = rangeOf(ctx, entry.value);
+}
+
+function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): string | undefined {
+  const type = stringValue(item.byKey.get('targeting_type')?.value);
+  if (type === undefined) return undefined;
+  const operator = stringValue(item.byKey.get('operator_type')?.value) ?? 'EQ';
+  const audience = stringValue(item.byKey.get('custom_audience')?.value);
+  const valueEntry = item.byKey.get('targeting_value');
+  const value = valueEntry === undefined ? undefined : idValue(valueEntry.value);
+  if (audience !== undefined) {
+    if (!AUDIENCE_TYPES.has(type)) {
+      const at = item.byKey.get('custom_audience');
+      if (at !== undefined) report(ctx, childPointer(pointer, 'custom_audience'), 'reference-type', `custom_audience goes with targeting_type CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED, not ${type}`, rangeOf(ctx, at.value));
+      return undefined;
+    }
+    return targetingKey(type, formatAddress(childAddress(ACCOUNT_ADDRESS, 'custom_audiences', audience)), operator);
+  }
+  if (value === undefined) {
+    report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value${AUDIENCE_TYPES.has(type) ? ' or custom_audience' : ''}`, rangeOf(ctx, item));
+    return undefined;
+  }
+  if (value === 'invalid') {
+    report(ctx, childPointer(pointer, 'targeting_value'), 'id-format', `targeting_value ${ctx.doc.text.slice(valueEntry?.value.start ?? 0, valueEntry?.value.end ?? 0)} is not a value as written; quote it`, rangeOf(ctx, valueEntry?.value ?? item));
+    return undefined;
+  }
+  return targetingKey(type, value, operator);
+}
+
+const LIST_IDENTITY: Record<string, { field: string; kind: ResourceKind }> = {
+  promoted_posts: { field: 'tweet_id', kind: 'promoted_post' },
+  promoted_accounts: { field: 'user_id', kind: 'promoted_account' },
+  media_creatives: { field: 'account_media_id', kind: 'media_creative' },
+  curated_categories: { field: 'curated_category_id', kind: 'line_item_curated_category' },
+};
+
+function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, map: YMap, pointer: string): void {
+  for (const collection of KIND_SPECS.line_item.children) {
+    const seq = asSeq(map.byKey.get(collection)?.value);
+    if (seq === undefined) continue;
+    seq.items.forEach((item, i) => {
+      const at = childPointer(childPointer(pointer, collection), i);
+      const itemMap = asMap(item);
+      let key: string | undefined;
+      if (collection === 'targeting') {
+        key = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
+      } else {
+        const identity = LIST_IDENTITY[collection];
+        const idNode = itemMap === undefined ? item : itemMap.byKey.get(identity?.field ?? '')?.value;
+        const id = idNode === undefined ? undefined : idValue(idNode);
+        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${identity?.field ?? 'id'} ${JSON.stringify(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
+        key = id === 'invalid' ? undefined : id;
+      }
+      if (key === undefined) return;
+      const child = addResource(ctx, childAddress(lineItem.address, collection, key), lineItem.address, item.start, item.end, at);
+      if (child === undefined) return;
+      child.references['line_item_id'] = lineItem.address;
+      const spec = KIND_SPECS[child.kind];
+      if (itemMap !== undefined) readFields(ctx, child, spec, itemMap, at);
+      else {
+        const field = spec.ids[0] ?? 'id';
+        child.attributes[field] = key;
+        child.attributeSources[field] = rangeOf(ctx, item);
+      }
+      if (child.kind === 'targeting_criterion' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
+    });
+  }
+}
+
+function eachEntry(ctx: FileContext, parentMap: YMap, collection: string, parent: ResourceAddress, pointer: string, visit: (resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number) => void): void {
+  const map = asMap(parentMap.byKey.get(collection)?.value);
+  if (map === undefined) return;
+  for (const entry of map.entries) {
+    const at = childPointer(childPointer(pointer, collection), entry.key);
+    const value = asMap(entry.value);
+    if (value === undefined || entry.key.length === 0) continue;
+    const end = entry.value.start >= entry.keyEnd ? entry.value.end : entry.keyEnd;
+    const resource = addResource(ctx, childAddress(parent, collection, entry.key), parent, entry.keyStart, end, at);
+    if (resource === undefined) continue;
+    readFields(ctx, resource, KIND_SPECS[resource.kind], value, at);
+    visit(resource, value, at, entry.keyStart, entry.keyEnd);
+  }
+}
+
+/** Builds every resource the file's root map declares, in file order, into `ctx`. */
+export function resolveResources(ctx: FileContext, root: YMap): void {
+  if (resolveAccount(ctx, root) === undefined) return;
+  const features = root.byKey.get('features');
+  if (features !== undefined) resolveFeatures(ctx, features.value, features.keyStart, features.keyEnd);
+  eachEntry(ctx, root, 'funding_instruments', ACCOUNT_ADDRESS, '', (resource, map, pointer, keyStart, keyEnd) => resolveFundingInstrument(ctx, resource, map, pointer, keyStart, keyEnd));
+  eachEntry(ctx, root, 'custom_audiences', ACCOUNT_ADDRESS, '', (resource, map, pointer) => resolveCustomAudience(ctx, resource, map, pointer));
+  for (const collection of ['cards', 'media_library', 'draft_posts']) eachEntry(ctx, root, collection, ACCOUNT_ADDRESS, '', () => undefined);
+  eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
+    if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {
+      report(ctx, pointer, 'missing-field', `campaign ${JSON.stringify(campaign.address.steps[0]?.key)} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));
+    }
+    eachEntry(ctx, map, 'line_items', campaign.address, pointer, (lineItem, lineItemMap, lineItemPointer) => {
+      lineItem.references['campaign_id'] = campaign.address;
+      resolveLineItemChildren(ctx, lineItem, lineItemMap, lineItemPointer);
+    });
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * The desired state: what the manifests say each account should contain, in the API's terms.
+ * It is the contract between loading and every later stage (graph, diff, plan, apply): plain
+ * data, addresses already parsed, money already in micros, and a source range for every
+ * resource and attribute so any later diagnostic can point back into the YAML.
+ */
+import type { SourceRange } from '../diag/source-range.js';
+
+/**
+ * The kinds of resource a manifest can manage (DESIGN §2). The Part A kinds come first; the
+ * Part B kinds (custom_audience, card, media_library_item, draft_post) are loaded the same way.
+ */
+export type ResourceKind =
+  | 'account'
+  | 'account_feature'
+  | 'funding_instrument'
+  | 'campaign'
+  | 'line_item'
+  | 'targeting_criterion'
+  | 'line_item_curated_category'
+  | 'promoted_post'
+  | 'promoted_account'
+  | 'media_creative'
+  | 'custom_audience'
+  | 'card'
+  | 'media_library_item'
+  | 'draft_post';
+
+/** One step of an address: the collection a resource sits in and its key there. */
+export interface AddressStep {
+  collection: string;
+  key: string;
+}
+
+/**
+ * Where a resource sits in its account's manifest, parsed once (see address.ts for the text
+ * form). The account itself has no steps.
+ */
+export interface ResourceAddress {
+  kind: ResourceKind;
+  steps: AddressStep[];
+}
+
+/** The lifecycle meta-arguments of a resource. */
+export interface Lifecycle {
+  /** A plan that would delete or replace the resource must fail. */
+  preventDestroy: boolean;
+  /** API field names whose differences are ignored. */
+  ignoreChanges: string[];
+}
+
+/**
+ * One resource as the manifest wants it.
+ * - `attributes` use API field names; money is integer micros; timestamps are UTC `...Z`; ids are
+ *   strings. Only what the manifest says is here: API defaults are not filled in.
+ * - `references` map an API field whose value is another resource's id to that resource's
+ *   address (`funding_instrument_id` → `funding_instruments.main`, `campaign_id` → the parent
+ *   campaign, `line_item_id` → the parent line item, `targeting_value` → a custom audience,
+ *   `card_uri` → a card). A raw id written under the API field name stays in `attributes`.
+ * - `dependsOn` holds only the explicit `depends_on` entries; parents and references are edges too.
+ * - `importId` binds the resource to an existing object (an `import` entry, or the `id` of the
+ *   account or of a funding instrument).
+ * - `source` spans the resource's key (or list item) and value; `attributeSources` has the value
+ *   range of every attribute and reference written, plus `lifecycle.prevent_destroy`,
+ *   `lifecycle.ignore_changes`, `depends_on[i]` and `import` for the meta-arguments.
+ */
+export interface DesiredResource {
+  address: ResourceAddress;
+  kind: ResourceKind;
+  attributes: Record<string, unknown>;
+  references: Record<string, ResourceAddress>;
+  parent?: ResourceAddress;
+  dependsOn: ResourceAddress[];
+  lifecycle: Lifecycle;
+  importId?: string;
+  source: SourceRange;
+  attributeSources: Record<string, SourceRange>;
+}
+
+/**
+ * One account: one manifest file. `key` is the account id when the manifest gives one, else the
+ * file path; `endpoint` is as written (local, sandbox, production or a URL).
+ */
+export interface DesiredAccount {
+  file: string;
+  key: string;
+  endpoint?: string;
+  accountId?: string;
+  resources: DesiredResource[];
+}
+
+/** Every account of one invocation, in file order. */
+export interface DesiredState {
+  accounts: DesiredAccount[];
+}

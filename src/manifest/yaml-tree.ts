@@ -1,0 +1,304 @@
+/**
+ * YAML text → a small tree of maps, sequences and scalars that remembers where every key and
+ * value was written. Anchors, aliases and `<<` merge keys are expanded here (an alias shares the
+ * anchored subtree, so its positions point at the anchor); duplicate keys, unknown anchors,
+ * alias cycles and alias bombs become diagnostics; `${env:NAME}` is interpolated in string values.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import type { SourcePosition, SourceRange } from '../diag/source-range.js';
+import { interpolateEnv, isWholeInterpolation, type EnvLookup } from './env.js';
+
+/** A scalar value with its source text (`raw`, after interpolation), used for exact ids and money. */
+export interface YScalar {
+  kind: 'scalar';
+  start: number;
+  end: number;
+  value: string | number | boolean | null;
+  raw: string;
+}
+
+/** One key of a map: its text and where it was written, and its value. */
+export interface YEntry {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  value: YNode;
+}
+
+/**
+ * A map with its entries in source order (merged entries where their `<<` was) and an index by
+ * key. `size` counts the nodes it stands for once aliases are expanded.
+ */
+export interface YMap {
+  kind: 'map';
+  start: number;
+  end: number;
+  entries: YEntry[];
+  byKey: Map<string, YEntry>;
+  size: number;
+}
+
+/** A sequence; `size` as for maps. */
+export interface YSeq {
+  kind: 'seq';
+  start: number;
+  end: number;
+  items: YNode[];
+  size: number;
+}
+
+/** A node of the positioned tree; alias expansion may make one node appear at several places. */
+export type YNode = YMap | YSeq | YScalar;
+
+/** One parsed manifest file: its text, its tree (absent when the file is empty or unreadable YAML) and a position finder. */
+export interface ManifestDocument {
+  file: string;
+  text: string;
+  root: YNode | undefined;
+  /** True when the YAML could not be read as a whole (malformed, or an alias bomb); such a file is not checked any further. */
+  unreadable: boolean;
+  position(offset: number): SourcePosition;
+  range(start: number, end: number): SourceRange;
+}
+
+const MIN_EXPANSION_BUDGET = 50_000;
+const EXPANSION_FACTOR = 20;
+
+interface Walk {
+  anchors: Map<string, YamlNode>;
+  converted: Map<YamlNode, YNode>;
+  active: Set<YamlNode>;
+  sourceNodes: number;
+  expanded: number;
+  /** Set once the expansion budget is spent: later aliases are dropped without another report. */
+  exhausted: boolean;
+  /** Placeholders left where an alias could not be resolved, already reported. */
+  broken: WeakSet<YNode>;
+  env: EnvLookup;
+  diagnostics: Diagnostic[];
+  range: (start: number, end: number) => SourceRange;
+}
+
+const nullAt = (start: number, end: number): YScalar => ({ kind: 'scalar', start, end, value: null, raw: '' });
+
+function sizeOf(node: YNode): number {
+  return node.kind === 'scalar' ? 1 : node.size;
+}
+
+function convertScalar(walk: Walk, node: YamlNode & { value: unknown; source?: string; type?: string }, start: number, end: number): YScalar {
+  const value = node.value;
+  const raw = typeof node.source === 'string' ? node.source : String(value);
+  if (typeof value === 'string') {
+    if (!value.includes('${')) return { kind: 'scalar', start, end, value, raw: value };
+    const interpolated = interpolateEnv(value, walk.env);
+    for (const problem of interpolated.problems) walk.diagnostics.push(errorAt(problem.code, problem.message, walk.range(start, end)));
+    if (interpolated.problems.length > 0) return { kind: 'scalar', start, end, value: '', raw: '' };
+    if (node.type === 'PLAIN' && isWholeInterpolation(value)) return { kind: 'scalar', start, end, value: typedPlain(interpolated.text), raw: interpolated.text };
+    return { kind: 'scalar', start, end, value: interpolated.text, raw: interpolated.text };
+  }
+  if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+    return { kind: 'scalar', start, end, value, raw };
+  }
+  walk.diagnostics.push(errorAt('yaml-tag', `unsupported value ${JSON.stringify(raw)}: only strings, finite numbers, true/false and null are allowed`, walk.range(start, end)));
+  return nullAt(start, end);
+}
+
+/** The value an unquoted scalar with this text has in YAML 1.2's core schema (numbers, booleans, null, else the text). */
+function typedPlain(text: string): string | number | boolean | null {
+  if (/^(~|null|Null|NULL)?$/.test(text)) return null;
+  if (/^(true|True|TRUE)$/.test(text)) return true;
+  if (/^(false|False|FALSE)$/.test(text)) return false;
+  if (/^[-+]?[0-9]+$/.test(text) || /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/.test(text)) {
+    const n = Number(text);
+    if (Number.isFinite(n)) return n;
+  }
+  return text;
+}
+
+function keyText(walk: Walk, key: unknown): { text: string; start: number; end: number } | undefined {
+  if (!isScalar(key)) {
+    const range = (key as YamlNode | null)?.range;
+    walk.diagnostics.push(errorAt('yaml-key', 'keys must be plain scalars (names), not lists, maps or aliases', walk.range(range?.[0] ?? 0, range?.[1] ?? 0)));
+    return undefined;
+  }
+  const value: unknown = key.value;
+  const text = typeof value === 'string' ? value : typeof key.source === 'string' ? key.source : String(value);
+  return { text, start: key.range?.[0] ?? 0, end: key.range?.[1] ?? 0 };
+}
+
+function mergeSources(walk: Walk, value: YNode): YMap[] {
+  if (value.kind === 'map') return [value];
+  if (value.kind === 'seq' && value.items.every((item) => item.kind === 'map' || walk.broken.has(item))) return value.items.filter((item): item is YMap => item.kind === 'map');
+  if (walk.broken.has(value)) return [];
+  walk.diagnostics.push(errorAt('yaml-merge', 'a merge key (<<) takes a map or a list of maps, usually aliases like *defaults', walk.range(value.start, value.end)));
+  return [];
+}
+
+function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: number, end: number): YMap {
+  const map: YMap = { kind: 'map', start, end, entries: [], byKey: new Map(), size: 1 };
+  const isMerge = (pair: { key: unknown }): boolean => isScalar(pair.key) && typeof pair.key.value === 'symbol';
+  const explicit = node.items.some((pair) => isPair(pair) && isMerge(pair))
+    ? new Set(node.items.flatMap((pair) => (isPair(pair) && isScalar(pair.key) && !isMerge(pair) ? [keyText(walk, pair.key)?.text ?? ''] : [])))
+    : undefined;
+  for (const pair of node.items) {
+    if (!isPair(pair)) continue;
+    const valueNode = pair.value as YamlNode | null;
+    if (explicit !== undefined && isMerge(pair)) {
+      if (valueNode === null) continue;
+      const merged = convert(walk, valueNode, isScalar(pair.key) ? (pair.key.range?.[1] ?? start) : start);
+      for (const source of mergeSources(walk, merged)) {
+        for (const entry of source.entries) {
+          if (explicit.has(entry.key) || map.byKey.has(entry.key)) continue;
+          map.entries.push(entry);
+          map.byKey.set(entry.key, entry);
+          map.size += sizeOf(entry.value);
+        }
+      }
+      continue;
+    }
+    const key = keyText(walk, pair.key);
+    if (!key) continue;
+    const value = valueNode === null ? nullAt(key.end, key.end) : convert(walk, valueNode, key.end);
+    const first = map.byKey.get(key.text);
+    if (first !== undefined) {
+      walk.diagnostics.push(
+        errorAt('duplicate-key', `duplicate key ${JSON.stringify(key.text)}; each key may appear once in a map`, walk.range(key.start, key.end), [
+          { message: 'first defined here', range: walk.range(first.keyStart, first.keyEnd) },
+        ]),
+      );
+      continue;
+    }
+    const entry: YEntry = { key: key.text, keyStart: key.start, keyEnd: key.end, value };
+    map.entries.push(entry);
+    map.byKey.set(key.text, entry);
+    map.size += sizeOf(value);
+  }
+  return map;
+}
+
+function brokenAlias(walk: Walk, start: number, end: number, code: string, message: string): YScalar {
+  if (code !== '') walk.diagnostics.push(errorAt(code, message, walk.range(start, end)));
+  const placeholder = nullAt(start, end);
+  walk.broken.add(placeholder);
+  return placeholder;
+}
+
+function convertAlias(walk: Walk, node: YamlNode & { source: string }, start: number, end: number): YNode {
+  if (walk.exhausted) return brokenAlias(walk, start, end, '', '');
+  const target = walk.anchors.get(node.source);
+  if (target === undefined) {
+    return brokenAlias(walk, start, end, 'yaml-alias', `unknown anchor *${node.source}; define &${node.source} before using it`);
+  }
+  const converted = walk.converted.get(target);
+  if (walk.active.has(target) || converted === undefined) {
+    return brokenAlias(walk, start, end, 'yaml-alias-cycle', `alias *${node.source} refers to a node that contains it`);
+  }
+  walk.expanded += sizeOf(converted);
+  if (walk.expanded > Math.max(MIN_EXPANSION_BUDGET, EXPANSION_FACTOR * walk.sourceNodes)) {
+    walk.exhausted = true;
+    return brokenAlias(walk, start, end, 'yaml-alias-expansion', `alias *${node.source} expands the document beyond ${EXPANSION_FACTOR} times its size; aliases nested this deeply are refused`);
+  }
+  return converted;
+}
+
+function convert(walk: Walk, node: YamlNode, fallback: number): YNode {
+  const range = node.range;
+  const start = range ? range[0] : fallback;
+  const end = range ? range[1] : fallback;
+  if (isAlias(node)) return convertAlias(walk, node, start, end);
+  walk.sourceNodes += 1;
+  const anchor = (node as { anchor?: string }).anchor;
+  if (anchor !== undefined) {
+    walk.anchors.set(anchor, node);
+    walk.active.add(node);
+  }
+  let result: YNode;
+  if (isScalar(node)) result = convertScalar(walk, node, start, end);
+  else if (isMap(node)) result = convertMap(walk, node, start, end);
+  else if (isSeq(node)) {
+    const items = node.items.map((item) => (item === null ? nullAt(start, start) : convert(walk, item as YamlNode, start)));
+    result = { kind: 'seq', start, end, items, size: items.reduce((sum, item) => sum + sizeOf(item), 1) };
+  } else result = nullAt(start, end);
+  if (anchor !== undefined) {
+    walk.active.delete(node);
+    walk.converted.set(node, result);
+  }
+  return result;
+}
+
+const YAML_MESSAGE = / at line \d+, column \d+:?[\s\S]*$/;
+
+/**
+ * Where a YAML error is best shown: yaml reports an unclosed quote at the end of the file and a
+ * bad indentation at the start of the line, so these point at the opening quote and at the key.
+ */
+function errorSpan(code: string, message: string, text: string, start: number, end: number): [number, number] {
+  if (code === 'MISSING_CHAR' && /closing ["']quote/.test(message)) {
+    const quote = message.includes('"quote') ? '"' : "'";
+    const open = text.lastIndexOf(quote, start - 1);
+    if (open >= 0) return [open, open + 1];
+  }
+  if (code === 'BAD_INDENT') {
+    const indent = /^[ \t]*/.exec(text.slice(start))?.[0].length ?? 0;
+    return [start + indent, Math.max(end, start + indent + 1)];
+  }
+  return [start, end];
+}
+
+/** Parses one manifest file's text into a positioned tree, with every YAML-level problem as a diagnostic. */
+export function parseManifestText(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const starts = lineCounter.lineStarts;
+  const position = (offset: number): SourcePosition => {
+    const clamped = Math.max(0, Math.min(offset, text.length));
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] ?? 0) <= clamped) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: clamped - (starts[low] ?? 0) + 1, offset: clamped };
+  };
+  const range = (start: number, end: number): SourceRange => ({ file, start: position(start), end: position(Math.max(start, end)) });
+  const diagnostics: Diagnostic[] = [];
+  const document: ManifestDocument = { file, text, root: undefined, unreadable: false, position, range };
+  for (const error of doc.errors) {
+    const [start, end] = errorSpan(error.code, error.message, text, error.pos[0], error.pos[1]);
+    const message = error.message.replace(YAML_MESSAGE, '').trim();
+    if (error.code === 'MULTIPLE_DOCS') {
+      diagnostics.push(errorAt('multiple-documents', 'a manifest file holds one YAML document (one account); move the next document into its own file', range(start, end)));
+    } else {
+      diagnostics.push(errorAt('yaml-syntax', message.length > 0 ? message : 'malformed YAML', range(start, end)));
+    }
+    document.unreadable = true;
+  }
+  for (const warning of doc.warnings) {
+    if (warning.code === 'TAG_RESOLVE_FAILED') {
+      diagnostics.push(errorAt('yaml-tag', warning.message.replace(YAML_MESSAGE, '').trim(), range(warning.pos[0], warning.pos[1])));
+      document.unreadable = true;
+    }
+  }
+  if (document.unreadable) return { document, diagnostics };
+  if (doc.contents === null) {
+    diagnostics.push(errorAt('empty-manifest', 'the manifest is empty; it needs at least "version: 1"', range(0, 0)));
+    return { document, diagnostics };
+  }
+  const walk: Walk = {
+    anchors: new Map(),
+    converted: new Map(),
+    active: new Set(),
+    sourceNodes: 0,
+    expanded: 0,
+    exhausted: false,
+    broken: new WeakSet(),
+    env,
+    diagnostics,
+    range,
+  };
+  document.root = convert(walk, doc.contents as YamlNode, 0);
+  document.unreadable = walk.exhausted;
+  return { document, diagnostics };
+}

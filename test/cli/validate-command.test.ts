@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import type { Io } from '../../src/cli/io.js';
+import { registerValidate } from '../../src/cli/validate-command.js';
+
+const golden = (name: string): string => fileURLToPath(new URL(`../golden/validate/${name}`, import.meta.url));
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t), env } as Io;
+  let code = 0;
+  const program = new Command('adsctl').exitOverride();
+  registerValidate(program, (c) => (code = c), io);
+  await program.parseAsync(args, { from: 'user' });
+  return { code, out, err };
+}
+
+describe('adsctl validate', () => {
+  it('prints a one-line summary and exits 0 for valid manifests', async () => {
+    const result = await run(['validate', golden('directory-of-accounts')]);
+    expect(result).toEqual({ code: 0, out: 'Success! 14 resources in 2 files (2 accounts) are valid.\n', err: '' });
+  });
+
+  it('uses the environment for ${env:NAME}', async () => {
+    const env = { ADSCTL_TEST_ENDPOINT: 'sandbox', ACCOUNT_ID: 'a1', REGION_NAME: 'EU', YEAR: '2026', DAILY_BUDGET: '1', FREQUENCY_CAP: '2' };
+    expect((await run(['validate', golden('anchors-and-env')], env)).code).toBe(0);
+    const unset = await run(['validate', golden('anchors-and-env')]);
+    expect(unset.code).toBe(1);
+    expect(unset.err).toContain('error env-unset: environment variable ADSCTL_TEST_ENDPOINT is not set');
+  });
+
+  it('prints every diagnostic with its source line, a count, and exits 1', async () => {
+    const dir = golden('many-problems-in-order');
+    const result = await run(['validate', dir]);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    const lines = result.err.split('\n');
+    expect(lines[0]).toBe(`${dir}/one.yaml:8:25: error unknown-reference: funding_instrument "nope" does not exist: it is not defined under funding_instruments`);
+    expect(lines[1]).toBe('  8 |     funding_instrument: nope');
+    expect(lines[2]).toBe('    |                         ^^^^');
+    expect(result.err.endsWith('\n6 errors in 2 files.\n')).toBe(true);
+  });
+
+  it('reports a path that does not exist', async () => {
+    const result = await run(['validate', golden('does-not-exist')]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(`error path-not-found: ${golden('does-not-exist')} does not exist\n\n1 error.\n`);
+  });
+});
