@@ -37,6 +37,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
   const journal = new Journal(stateDir, plan.account);
   const failed = new Set<string>();
+  /** Addresses whose old object this apply deleted (a delete, or the first half of a replace). */
+  const deleted = new Set<string>();
   const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
   const total = plan.layers.flat().reduce((n, s) => n + s.operations.length, 0);
   let done = 0;
@@ -48,6 +50,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     const change = changes.get(op.address);
     if (op.action === 'delete') {
       delete state.resources[op.address];
+      deleted.add(op.address);
+      if (op.kind === 'account') delete state.account_id;
       result.destroyed++;
       return;
     }
@@ -154,7 +158,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   for (const layer of plan.layers) await Promise.all(layer.map((step) => runStep(step)));
 
   for (const { address, by } of plan.implied) {
-    if (!failed.has(by) && state.resources[by] === undefined && state.resources[address] !== undefined) {
+    if (deleted.has(by) && state.resources[address] !== undefined) {
       delete state.resources[address];
       result.destroyed++;
     }

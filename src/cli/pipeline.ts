@@ -57,6 +57,11 @@ export async function runPipeline(sessions: readonly AccountSession[], options: 
     sessions.map(async (s): Promise<AccountPlanInput> => {
       await recoverJournal(s.api, s.accountId, s.state, stateDir);
       const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state });
+      if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
+        // the account adsctl created is gone: a new one will be created
+        s.accountId = undefined;
+        delete s.state.account_id;
+      }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       diagnostics.push(...diff.diagnostics);
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);

@@ -38,9 +38,11 @@ export interface AttributeChange {
  *   forgotten if not);
  * - `removed`: bound in state, no longer in the manifest;
  * - `replace_field`: a field the API cannot update changed; `replace_parent`: its parent is
- *   being replaced, and the parent id cannot be updated.
+ *   being replaced, and the parent id cannot be updated;
+ * - `released`: destroy leaves it in place and only stops managing it (an account or funding
+ *   instrument adsctl did not create, or any sandbox-only object on a production endpoint).
  */
-export type ChangeReason = 'new' | 'import' | 'deleted_outside' | 'removed' | 'replace_field' | 'replace_parent';
+export type ChangeReason = 'new' | 'import' | 'deleted_outside' | 'removed' | 'replace_field' | 'replace_parent' | 'released';
 
 export interface ResourceChange {
   /** Account key (manifest/state). */

@@ -5,6 +5,7 @@
  * deleted records are never listed). Read-only.
  */
 import type { AdsApi } from '../api/ads-api.js';
+import { ApiError } from '../api/errors.js';
 import type { ResourceName } from '../api/resources.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
@@ -65,9 +66,17 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   if (needs.kinds.has('line_item') && !needs.kinds.has('campaign')) needs.kinds.set('campaign', new Set());
   if (needs.kinds.has('campaign') && !needs.kinds.has('line_item')) needs.kinds.set('line_item', new Set());
 
+  try {
+    put(live, 'account', (await api.account(accountId)) as unknown as Record<string, unknown>);
+  } catch (error) {
+    // an account deleted outside adsctl (or by a destroy) is absent, like any other object
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    live.missing.add(accountId);
+    live.accountId = undefined;
+    return live;
+  }
   const reads: Array<Promise<void>> = [];
   reads.push(
-    api.account(accountId).then((record) => put(live, 'account', record as unknown as Record<string, unknown>)),
     api.list('funding_instrument', accountId).then((fis) => {
       for (const fi of fis) {
         live.currencies[fi.id] = fi.currency;

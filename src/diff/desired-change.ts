@@ -1,0 +1,128 @@
+/**
+ * The change of one resource the manifest wants: `create` when it is not bound (`new`) or its
+ * object is gone (`deleted_outside`), else the comparison's `update`, `replace` or `noop`
+ * (`import` when an import binds it). Records the decision so that references to the resource
+ * resolve, and reports replacing a protected resource, importing an object that does not exist
+ * and binding one object to two resources.
+ */
+import { errorAt } from '../diag/diagnostic.js';
+import type { DesiredResource } from '../manifest/types.js';
+import { bindResource, type Binding } from './binding.js';
+import { compareResource } from './compare.js';
+import { DEFAULT_CURRENCY, hasCurrency, instrumentCurrency, recordCurrency } from './currency.js';
+import { desiredValues } from './desired-values.js';
+import { desiredIndex, holderKey, stateIndex, type DiffContext } from './diff-context.js';
+import { preventDestroyError, isProtected } from './protection.js';
+import { ignoredFields, KIND_RULES, REFERABLE_KINDS } from './rules.js';
+import { formatAddress } from '../manifest/address.js';
+import type { Action, AttributeChange, ResourceChange } from './types.js';
+
+function createdAttributes(after: Record<string, unknown>): AttributeChange[] {
+  const changes: AttributeChange[] = [];
+  for (const path in after) changes.push({ path, before: undefined, after: after[path], origin: 'manifest', forcesReplacement: false });
+  return changes;
+}
+
+function bindingRange(resource: DesiredResource): DesiredResource['source'] {
+  return resource.attributeSources['import'] ?? resource.source;
+}
+
+/** The desired resource other than the one at `text` that already holds the object `key`, if any. */
+function otherHolder(ctx: DiffContext, key: string, text: string, id: string): string | undefined {
+  const imported = ctx.imports.get(key);
+  if (imported !== undefined) return imported;
+  const bound = stateIndex(ctx).get(key);
+  if (bound === undefined || bound === text) return undefined;
+  const holder = desiredIndex(ctx).get(bound);
+  return holder !== undefined && (holder.importId === undefined || holder.importId === id) ? bound : undefined;
+}
+
+function checkImport(ctx: DiffContext, resource: DesiredResource, text: string, id: string): void {
+  const key = holderKey(resource.kind, id);
+  const other = otherHolder(ctx, key, text, id);
+  if (other === undefined) {
+    ctx.imports.set(key, text);
+    return;
+  }
+  ctx.diagnostics.push(
+    errorAt('duplicate-binding', `${text} and ${other} are both bound to ${resource.kind.replace(/_/g, ' ')} ${id}; one object can back one resource (use adsctl state mv to move a binding)`, bindingRange(resource)),
+  );
+}
+
+function currencyOf(ctx: DiffContext, resource: DesiredResource, text: string, after: Record<string, unknown>, record: Binding['record']): string {
+  const { live } = ctx.input;
+  if (resource.kind === 'campaign') {
+    const currency = instrumentCurrency(after['funding_instrument_id'], live, () => desiredIndex(ctx)) ?? recordCurrency(record, live) ?? DEFAULT_CURRENCY;
+    ctx.campaignCurrencies.set(text, currency);
+    return currency;
+  }
+  const parent = resource.parent === undefined ? undefined : ctx.campaignCurrencies.get(formatAddress(resource.parent));
+  return parent ?? recordCurrency(record, live) ?? DEFAULT_CURRENCY;
+}
+
+/** A replacement starts from nothing: fields to unset are left out of its values and changes. */
+function withoutUnset(after: Record<string, unknown>, changes: AttributeChange[], unset: readonly string[]): AttributeChange[] {
+  for (const field of unset) delete after[field];
+  return changes.filter((c) => !unset.includes(c.path));
+}
+
+function decide(ctx: DiffContext, resource: DesiredResource, text: string, action: Action, id: string | undefined): void {
+  if (REFERABLE_KINDS.has(resource.kind)) ctx.decisions.set(text, { action, id });
+}
+
+/** Decides the change of the desired `resource`, whose address text is `text`. */
+export function desiredChange(ctx: DiffContext, resource: DesiredResource, text: string): ResourceChange {
+  const { input } = ctx;
+  const rules = KIND_RULES[resource.kind];
+  const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
+  const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
+  const { after, managed, defaulted, unset } = desiredValues(resource, rules, ctx.resolve, applied);
+  const protectedFlag = isProtected(resource, binding.stateEntry);
+  const change: ResourceChange = {
+    account: input.desired.key,
+    address: resource.address,
+    kind: resource.kind,
+    action: 'create',
+    before: null,
+    after,
+    changes: [],
+    drift: false,
+    protected: protectedFlag,
+    source: resource.source,
+  };
+  if (binding.stateEntry !== undefined) ctx.matchedState++;
+  const { id, record } = binding;
+  if (id === undefined || record === undefined) {
+    change.reason = binding.source === 'state' ? 'deleted_outside' : 'new';
+    change.drift = binding.source === 'state';
+    change.changes = createdAttributes(after);
+    if (binding.source === 'import' && id !== undefined) {
+      ctx.diagnostics.push(
+        errorAt('import-not-found', `${text} is to be bound to ${resource.kind.replace(/_/g, ' ')} ${id}, which the service does not have (deleted, or in another account)`, bindingRange(resource)),
+      );
+    }
+    decide(ctx, resource, text, 'create', undefined);
+  } else {
+    if (binding.source === 'import') checkImport(ctx, resource, text, id);
+    const comparison = compareResource({
+      managed,
+      after,
+      defaulted,
+      record,
+      applied,
+      ignored: ignoredFields(rules, resource.lifecycle.ignoreChanges),
+      readOnly: rules.readOnlyWhenImported === true && resource.importId !== undefined,
+    });
+    change.action = comparison.action;
+    change.id = id;
+    change.before = comparison.before;
+    change.changes = comparison.action === 'replace' && unset.length > 0 ? withoutUnset(after, comparison.changes, unset) : comparison.changes;
+    change.drift = comparison.drift;
+    const reason = comparison.reason ?? (binding.source === 'import' ? 'import' : undefined);
+    if (reason !== undefined) change.reason = reason;
+    if (comparison.action === 'replace' && protectedFlag) ctx.diagnostics.push(preventDestroyError(text, 'replace', resource));
+    decide(ctx, resource, text, comparison.action, id);
+  }
+  if (hasCurrency(resource.kind)) change.currency = currencyOf(ctx, resource, text, after, record);
+  return change;
+}

@@ -1,0 +1,60 @@
+/**
+ * The values a desired resource asks for, in the form the diff compares: each rule field the
+ * manifest writes (references resolved to ids or `UnknownRef`s) or the API defaults, normalised,
+ * in rule order. An updatable field without an API default that adsctl applied before and the
+ * manifest no longer sets is asked to be unset (null), as Terraform does with a removed optional
+ * argument; a field the manifest never set and the API does not default is not managed.
+ * Attributes no rule names (an audience's users file) are not API fields and are left out.
+ */
+import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
+import type { FieldRule, KindRules } from './field-rule.js';
+import { normaliseValue } from './normalise.js';
+
+/**
+ * Resolves a reference: the referenced resource's bound id (through `rule.fromId` when the rule
+ * has one), or an `UnknownRef` when that resource is yet to be created or replaced.
+ */
+export type ReferenceResolver = (target: ResourceAddress, rule: FieldRule) => unknown;
+
+/** What `desiredValues` computes. */
+export interface DesiredValues {
+  /** The desired managed attributes (see the file comment). */
+  after: Record<string, unknown>;
+  /** The rules of the fields in `after`, in the same order. */
+  managed: readonly FieldRule[];
+  /** Rule fields whose value is the API's default rather than written in the manifest. */
+  defaulted: readonly string[];
+  /** Rule fields asked to be unset because the manifest stopped setting them. */
+  unset: readonly string[];
+}
+
+const NONE: readonly string[] = [];
+
+/** The desired values of `resource` under `rules`; `applied` holds the values last applied, when the state has them. */
+export function desiredValues(resource: DesiredResource, rules: KindRules, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined): DesiredValues {
+  const after: Record<string, unknown> = {};
+  const managed: FieldRule[] = [];
+  let defaulted: string[] | undefined;
+  let unset: string[] | undefined;
+  const { attributes, references } = resource;
+  for (const rule of rules.fields) {
+    const { field } = rule;
+    let value: unknown = attributes[field];
+    if (value === undefined) {
+      const target = references[field];
+      if (target !== undefined) value = resolve(target, rule);
+      else if (rule.fallback !== undefined) {
+        value = rule.fallback(after);
+        if (value !== undefined) (defaulted ??= []).push(field);
+      }
+      if (value === undefined && rule.fallback === undefined && rule.change === 'update' && applied !== undefined && Object.hasOwn(applied, field)) {
+        value = null;
+        (unset ??= []).push(field);
+      }
+    }
+    if (value === undefined) continue;
+    after[field] = normaliseValue(rule.shape, value);
+    managed.push(rule);
+  }
+  return { after, managed, defaulted: defaulted ?? NONE, unset: unset ?? NONE };
+}

@@ -1,0 +1,88 @@
+/**
+ * The working state of one diff: the input, the decision made for each resource others can
+ * refer to (references resolve against it, so kinds are decided parents first), the objects bound
+ * by imports, the currencies of desired campaigns, and the diagnostics. Indexes that only rare
+ * cases need (every desired address, every state binding by id) are built on first use, so the
+ * common plan pays for none of them. Siblings come one after another, so the resolver remembers
+ * the last target it resolved (a target is decided before anything that refers to it).
+ */
+import type { Diagnostic } from '../diag/diagnostic.js';
+import { formatAddress } from '../manifest/address.js';
+import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
+import type { FieldRule } from './field-rule.js';
+import type { ReferenceResolver } from './desired-values.js';
+import type { DiffInput } from './diff.js';
+import type { Action } from './types.js';
+
+/** What was decided for a desired resource: its action and, when it keeps its object, the bound id. */
+export interface Decision {
+  action: Action;
+  id: string | undefined;
+}
+
+/** The working state (see the file comment). */
+export interface DiffContext {
+  input: DiffInput;
+  /** Decisions of the resources of `REFERABLE_KINDS`, by address text. */
+  decisions: Map<string, Decision>;
+  /** Address text of each desired resource bound by an import, keyed by `holderKey`. */
+  imports: Map<string, string>;
+  /** How many state entries a desired resource at the same address matched. */
+  matchedState: number;
+  /** Currency of each desired campaign, by address text. */
+  campaignCurrencies: Map<string, string>;
+  diagnostics: Diagnostic[];
+  resolve: ReferenceResolver;
+  desiredIndex?: ReadonlyMap<string, DesiredResource>;
+  stateIndex?: ReadonlyMap<string, string>;
+}
+
+/** The key of a live object: its kind and id. */
+export function holderKey(kind: string, id: string): string {
+  return `${kind}\u0000${id}`;
+}
+
+/** A fresh context for `input`. */
+export function createContext(input: DiffInput): DiffContext {
+  const decisions = new Map<string, Decision>();
+  const resources = input.state.resources;
+  let lastTarget: ResourceAddress | undefined;
+  let lastText = '';
+  let lastId: string | undefined;
+  const resolve = (target: ResourceAddress, rule: FieldRule): unknown => {
+    if (target !== lastTarget) {
+      const text = formatAddress(target);
+      const decision = decisions.get(text);
+      lastId = decision === undefined ? resources[text]?.id : decision.action === 'create' || decision.action === 'replace' ? undefined : decision.id;
+      lastTarget = target;
+      lastText = text;
+    }
+    if (lastId === undefined) return { $ref: lastText };
+    return rule.fromId === undefined ? lastId : rule.fromId(lastId);
+  };
+  return { input, decisions, imports: new Map(), matchedState: 0, campaignCurrencies: new Map(), diagnostics: [], resolve };
+}
+
+/** Every desired resource by address text (built on first use). */
+export function desiredIndex(ctx: DiffContext): ReadonlyMap<string, DesiredResource> {
+  if (ctx.desiredIndex === undefined) {
+    const index = new Map<string, DesiredResource>();
+    for (const resource of ctx.input.desired.resources) index.set(formatAddress(resource.address), resource);
+    ctx.desiredIndex = index;
+  }
+  return ctx.desiredIndex;
+}
+
+/** The state address text bound to each live object, keyed by `holderKey` (built on first use). */
+export function stateIndex(ctx: DiffContext): ReadonlyMap<string, string> {
+  if (ctx.stateIndex === undefined) {
+    const index = new Map<string, string>();
+    const resources = ctx.input.state.resources;
+    for (const text of Object.keys(resources)) {
+      const entry = resources[text];
+      if (entry !== undefined) index.set(holderKey(entry.kind, entry.id), text);
+    }
+    ctx.stateIndex = index;
+  }
+  return ctx.stateIndex;
+}

@@ -1,0 +1,76 @@
+/**
+ * The vocabulary of the attribute rules: for each kind, which API fields the diff compares, how
+ * their values are normalised and compared, whether a PUT may change them or a change forces a
+ * replacement, and which value the API fills in when the manifest leaves a field out. A field a
+ * kind's table does not list (server-owned fields such as `servable`, `effective_status`,
+ * `currency`, `created_at`) is never compared.
+ */
+import type { ResourceKind } from '../manifest/types.js';
+
+/**
+ * How a value is normalised and compared:
+ * - `scalar`: strings, numbers, booleans, null, compared with `===`;
+ * - `id`: an id, compared as a string (the API sometimes answers a number);
+ * - `micros`: an integer amount of micros (numeric strings are read as integers);
+ * - `time`: a timestamp, compared as `YYYY-MM-DDTHH:MM:SSZ`;
+ * - `set`: an array whose order and duplicates do not matter; null and `[]` are equal;
+ * - `list`: an array whose order matters;
+ * - `json`: any JSON value, compared structurally (objects by keys, arrays by position).
+ */
+export type Shape = 'scalar' | 'id' | 'micros' | 'time' | 'set' | 'list' | 'json';
+
+/**
+ * What a change of the field means: `update` (a PUT may send it) or `replace` (the API cannot
+ * change it: the resource must be created anew, and the field is marked as forcing that).
+ */
+export type Mutability = 'update' | 'replace';
+
+/** The rule of one API field of a kind. */
+export interface FieldRule {
+  field: string;
+  shape: Shape;
+  change: Mutability;
+  /**
+   * The value the API gives the field when a create leaves it out, computed from the desired
+   * attributes (defaults of earlier fields already filled in), or undefined when it gives none
+   * in that case. A field with a default is left to the API when the manifest stops setting it.
+   * Defaults sit on `update` fields only — a default must never force a replacement — except
+   * where the address key already fixes the value (a targeting criterion's operator).
+   */
+  fallback?: (after: Readonly<Record<string, unknown>>) => unknown;
+  /**
+   * The field is part of the resource's identity (its address key) and is shown but never
+   * compared, because the service may answer another value for the same object.
+   */
+  identity?: true;
+  /** Turns a referenced resource's bound id into the field's value (default: the id itself). */
+  fromId?: (id: string) => string;
+  /**
+   * Extra equivalence for values the service changes on its own: true when `live` (normalised)
+   * stands for `desired` although they differ.
+   */
+  equivalent?: (desired: unknown, live: unknown, liveRecord: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** The rules of one kind. */
+export interface KindRules {
+  kind: ResourceKind;
+  fields: readonly FieldRule[];
+  /** Other names `ignore_changes` may use for a field (short money names, reference names). */
+  aliases?: Readonly<Record<string, string>>;
+  /**
+   * An existing object named by an `id` in the manifest (importId) is only referenced, never
+   * changed: nothing of it is compared (funding instruments).
+   */
+  readOnlyWhenImported?: true;
+}
+
+/** Shorthand for a rule without options. */
+export function field(name: string, shape: Shape, change: Mutability): FieldRule {
+  return { field: name, shape, change };
+}
+
+/** Shorthand for an `update` rule whose API default is `value` whenever the manifest leaves it out. */
+export function defaulted(name: string, shape: Shape, value: unknown): FieldRule {
+  return { field: name, shape, change: 'update', fallback: () => value };
+}
