@@ -1,6 +1,8 @@
 /** `npm run bench`: runs every benchmark and prints its figures. */
 import { benchEmulator } from './emulator-bench.js';
 
+import { benchDiffPlan } from './diff-plan-bench.js';
+import { benchManifest } from './manifest-bench.js';
 import { benchPlanApply, type RunFigures } from './plan-apply-bench.js';
 
 const only = process.argv[2];
@@ -12,6 +14,16 @@ if (only === undefined || only === 'plan-apply') {
   console.log(`plan and apply of ${r.resources} resources, emulator latency 20 ms (bench/plan-apply-bench.ts)`);
   console.log(row('apply', r.apply, 'writes'));
   console.log(row('plan', r.plan, 'reads '));
+}
+if (only === undefined || only === 'diff-plan') {
+  const r = await benchDiffPlan();
+  console.log(`diff and plan of ${r.resources} resources, ${r.changes} changes (bench/diff-plan-bench.ts)`);
+  console.log(`  CPU ${r.cpuSeconds.toFixed(2)} s (target <= 2 s), peak RSS ${r.peakRssMb.toFixed(0)} MB (target <= 512 MB)`);
+}
+if (only === undefined || only === 'manifest') {
+  const r = await benchManifest();
+  console.log(`validate a ${r.resources}-resource manifest, median of 5 cold runs (bench/manifest-bench.ts)`);
+  console.log(`  ${r.seconds.toFixed(2)} s (target < 1 s)`);
 }
 if (only !== undefined && only !== 'emulator') process.exit(0);
 const emulator = await benchEmulator();
