@@ -10,13 +10,12 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
-import { renderApplySummary, renderPlan } from '../render/render.js';
-import { confirm, executePlan } from './execute.js';
+import { renderApplySummary } from '../render/render.js';
+import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
-import { hasChanges, preparePlan, useColor } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { openSessions, workDirOf } from './session.js';
-import { staleObjects } from './stale.js';
+import { staleObjects, staleRefusal } from './stale.js';
 
 interface ApplyFlags extends RunFlags {
   autoApprove?: boolean;
@@ -39,43 +38,13 @@ export function registerApply(program: Command, io: Io, setExit: (code: number) 
     try {
       const saved = readPlanFile(path);
       if (saved !== undefined) await applySaved(io, path, saved, flags, setExit, tty);
-      else await applyFresh(io, path, flags, setExit, tty);
+      else await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplySummary }, setExit, tty);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       io.err(`Error: ${error.describe()}\n`);
       setExit(1);
     }
   });
-}
-
-async function applyFresh(io: Io, path: string, flags: ApplyFlags, setExit: (code: number) => void, tty: boolean): Promise<void> {
-  const prepared = await preparePlan(io, path, flags, 'plan', 'apply');
-  if (!prepared.ok) {
-    io.err(formatDiagnostics(prepared.diagnostics, prepared.sources));
-    setExit(1);
-    return;
-  }
-  const { plan, sessions, sources, workDir } = prepared.value;
-  try {
-    io.out(renderPlan(plan, 'text', { color: useColor(io, flags.color, tty), sources }));
-    if (hasErrors(plan.diagnostics)) {
-      setExit(1);
-      return;
-    }
-    if (hasChanges(plan)) {
-      const answer = await confirm(io, flags.autoApprove === true, 'Do you want to perform these actions?');
-      if (answer !== 'yes') {
-        io.err(answer === 'not-interactive' ? 'Error: apply needs confirmation: run it in a terminal, or pass --auto-approve\n' : 'Apply cancelled.\n');
-        setExit(1);
-        return;
-      }
-    }
-    const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
-    io.out(`\n${renderApplySummary(result)}\n`);
-    setExit(result.errors.length > 0 ? 1 : 0);
-  } finally {
-    await sessions.close();
-  }
 }
 
 async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags, setExit: (code: number) => void, tty: boolean): Promise<void> {
@@ -103,7 +72,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
   try {
     const stale = await staleObjects(plan, sessions.sessions);
     if (stale.length > 0) {
-      io.err(`Error: the saved plan is stale; these changed since it was made:\n${stale.map((s) => `  - ${s}\n`).join('')}Run adsctl plan again.\n`);
+      io.err(staleRefusal(stale));
       setExit(1);
       return;
     }

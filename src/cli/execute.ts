@@ -6,10 +6,14 @@
 import type { ApplyResult } from '../apply/events.js';
 import { applyPlan } from '../apply/apply.js';
 import { ApiError } from '../api/errors.js';
+import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountPlan, Plan } from '../plan/types.js';
+import { renderPlan } from '../render/render.js';
 import { writeState } from '../state/state-file.js';
 import type { Io } from './io.js';
+import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { progressPrinter } from './progress.js';
+import type { RunFlags } from './run-options.js';
 import { stateDirOf, type AccountSession } from './session.js';
 
 /** Asks for `yes` on a terminal; without one, only `--auto-approve` approves. */
@@ -58,4 +62,43 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
     total.errors.push(...result.errors);
   }
   return total;
+}
+
+export interface PlanThenApply {
+  mode: Plan['mode'];
+  /** The confirmation question. */
+  question: string;
+  /** `apply` or `destroy`, in messages. */
+  verb: string;
+  summary: (result: ApplyResult) => string;
+}
+
+/**
+ * Plan, show, confirm, apply: `adsctl apply PATH` and `adsctl destroy PATH`. Exit 1 on any
+ * diagnostic error, a refused confirmation, or a failed operation.
+ */
+export async function planThenApply(io: Io, path: string, flags: RunFlags & { autoApprove?: boolean }, how: PlanThenApply, setExit: (code: number) => void, tty: boolean): Promise<void> {
+  const prepared = await prepareOrReport(io, path, flags, how.mode, how.verb, setExit);
+  if (prepared === undefined) return;
+  const { plan, sessions, sources, workDir } = prepared;
+  try {
+    io.out(renderPlan(plan, 'text', { color: useColor(io, flags.color, tty), sources }));
+    if (hasErrors(plan.diagnostics)) return setExit(1);
+    if (hasChanges(plan)) {
+      const answer = await confirm(io, flags.autoApprove === true, how.question);
+      if (answer !== 'yes') {
+        io.err(answer === 'not-interactive' ? `Error: ${how.verb} needs confirmation: run it in a terminal, or pass --auto-approve\n` : `${how.verb[0]!.toUpperCase()}${how.verb.slice(1)} cancelled.\n`);
+        return setExit(1);
+      }
+    }
+    const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
+    io.out(`\n${how.summary(result)}\n`);
+    setExit(result.errors.length > 0 ? 1 : 0);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    io.err(`Error: ${error.describe()}\n`);
+    setExit(1);
+  } finally {
+    await sessions.close();
+  }
 }

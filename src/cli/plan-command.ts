@@ -5,13 +5,12 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { encodePlanFile } from '../plan/plan-file.js';
 import { renderPlan } from '../render/render.js';
 import type { Io } from './io.js';
-import { hasChanges, preparePlan, useColor } from './prepare.js';
+import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 
 interface PlanFlags extends RunFlags {
@@ -32,21 +31,9 @@ export function registerPlan(program: Command, io: Io, setExit: (code: number) =
       .option('--json', 'print the plan as JSON')
       .option('--markdown', 'print the plan as Markdown for a pull-request comment'),
   ).action(async (path: string, flags: PlanFlags) => {
-    let prepared;
-    try {
-      prepared = await preparePlan(io, path, flags, 'plan', 'plan');
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      io.err(`Error: ${error.describe()}\n`);
-      setExit(1);
-      return;
-    }
-    if (!prepared.ok) {
-      io.err(formatDiagnostics(prepared.diagnostics, prepared.sources));
-      setExit(1);
-      return;
-    }
-    const { plan, sessions, sources } = prepared.value;
+    const prepared = await prepareOrReport(io, path, flags, 'plan', 'plan', setExit);
+    if (prepared === undefined) return;
+    const { plan, sessions, sources } = prepared;
     await sessions.close();
     const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
     io.out(renderPlan(plan, format, { color: useColor(io, flags.color, stdoutTty), sources }));

@@ -4,7 +4,9 @@
  * Problems come back as diagnostics with the source texts needed to print them.
  */
 import { relative, resolve } from 'node:path';
+import { ApiError } from '../api/errors.js';
 import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
+import { formatDiagnostics } from '../diag/format.js';
 import { parseAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
 import type { DesiredState, ResourceAddress } from '../manifest/types.js';
@@ -51,6 +53,28 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
     await sessions.close();
     throw error;
   }
+}
+
+/**
+ * `preparePlan` for a command: problems (diagnostics, or an API error while refreshing) are
+ * printed and the exit code set to 1; returns undefined then.
+ */
+export async function prepareOrReport(io: Io, path: string, flags: RunFlags, mode: Plan['mode'], operation: string, setExit: (code: number) => void): Promise<Prepared | undefined> {
+  let prepared: PrepareResult;
+  try {
+    prepared = await preparePlan(io, path, flags, mode, operation);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    io.err(`Error: ${error.describe()}\n`);
+    setExit(1);
+    return undefined;
+  }
+  if (!prepared.ok) {
+    io.err(formatDiagnostics(prepared.diagnostics, prepared.sources));
+    setExit(1);
+    return undefined;
+  }
+  return prepared.value;
 }
 
 /** True when the plan would change anything (a create, update, replace or delete). */

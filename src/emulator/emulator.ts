@@ -14,7 +14,7 @@ import { ADS_PREFIX, SANDBOX_PREFIX } from './request.js';
 import { ROUTES } from './routes.js';
 import { createEmulatorServer, listen, newStats, type RequestStats } from './server.js';
 import { Journal } from './store/journal.js';
-import { SEED, seedStore } from './store/seed.js';
+import { SEED, seedStore, type SeedInfo } from './store/seed.js';
 import { Store } from './store/store.js';
 
 export interface EmulatorOptions {
@@ -34,18 +34,11 @@ export interface EmulatorOptions {
   clock?: Clock;
 }
 
-/** The first line `adsctl emulator` prints (DESIGN §6). */
-export interface StartupInfo {
+/** The first line `adsctl emulator` prints (DESIGN §6): the base URLs and the seeded identities. */
+export interface StartupInfo extends SeedInfo {
   base_url: string;
   ads_base_url: string;
   ads_sandbox_base_url: string;
-  consumer_key: string;
-  consumer_secret: string;
-  access_token: string;
-  access_token_secret: string;
-  user_id: string;
-  account_id: string;
-  funding_instrument_id: string;
 }
 
 export interface RunningEmulator {

@@ -6,21 +6,12 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
-import type { ResourceName } from '../api/resources.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
+import { LISTED_KINDS, type ListedKind } from './listed-kinds.js';
 import { readNeeds } from './read-plan.js';
 import type { LiveAccount, LiveResource } from './types.js';
 
-/** Manifest kinds read through a list of the API resource of the same records. */
-const LISTED: Partial<Record<ResourceKind, { resource: ResourceName; idsParam: string; extra?: Record<string, boolean> }>> = {
-  campaign: { resource: 'campaign', idsParam: 'campaign_ids', extra: { with_draft: true } },
-  line_item: { resource: 'line_item', idsParam: 'line_item_ids', extra: { with_draft: true } },
-  promoted_post: { resource: 'promoted_tweet', idsParam: 'promoted_tweet_ids' },
-  promoted_account: { resource: 'promoted_account', idsParam: 'promoted_account_ids' },
-  media_creative: { resource: 'media_creative', idsParam: 'media_creative_ids' },
-  line_item_curated_category: { resource: 'line_item_curated_category', idsParam: 'line_item_curated_category_ids' },
-};
 
 /**
  * Up to this many bound ids a kind is read through its id filter (one request per 200); beyond
@@ -91,7 +82,8 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       }),
     );
   }
-  for (const [kind, spec] of Object.entries(LISTED) as Array<[ResourceKind, NonNullable<(typeof LISTED)[ResourceKind]>]>) {
+  for (const [kind, spec] of Object.entries(LISTED_KINDS) as Array<[ResourceKind, ListedKind]>) {
+    if (kind === 'funding_instrument') continue; // listed whole above, for the currencies
     const bound = needs.kinds.get(kind);
     if (bound === undefined) continue;
     const read =

@@ -3,17 +3,8 @@
  * made: their ids listed through id filters (200 a request, in parallel), fingerprints compared.
  */
 import type { AdsApi } from '../api/ads-api.js';
-import type { ResourceName } from '../api/resources.js';
+import { LISTED_KINDS } from './listed-kinds.js';
 
-const RESOURCE: Partial<Record<string, { resource: ResourceName; idsParam: string; extra?: Record<string, boolean> }>> = {
-  campaign: { resource: 'campaign', idsParam: 'campaign_ids', extra: { with_draft: true } },
-  line_item: { resource: 'line_item', idsParam: 'line_item_ids', extra: { with_draft: true } },
-  promoted_post: { resource: 'promoted_tweet', idsParam: 'promoted_tweet_ids' },
-  promoted_account: { resource: 'promoted_account', idsParam: 'promoted_account_ids' },
-  media_creative: { resource: 'media_creative', idsParam: 'media_creative_ids' },
-  line_item_curated_category: { resource: 'line_item_curated_category', idsParam: 'line_item_curated_category_ids' },
-  funding_instrument: { resource: 'funding_instrument', idsParam: 'funding_instrument_ids' },
-};
 
 /** The current fingerprint of each id (absent when the object is gone), for ids grouped by kind. */
 export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKind: ReadonlyMap<string, readonly string[]>): Promise<Map<string, string>> {
@@ -25,7 +16,7 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
       continue;
     }
     if (kind === 'targeting_criterion' || kind === 'account_feature') continue; // no updates: a change recreates them
-    const spec = RESOURCE[kind];
+    const spec = LISTED_KINDS[kind as keyof typeof LISTED_KINDS];
     if (spec === undefined) continue;
     reads.push(
       api.listWhere(spec.resource, accountId, spec.idsParam, ids, spec.extra ?? {}).then((records) => {

@@ -16,15 +16,8 @@
  */
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { WireError, badRequest, combine, invalidParameter, missingParameter } from '../errors.js';
+import { TARGETING_TYPES } from './targeting-rules.js';
 
-/** Targeting types an estimate understands (research §7). */
-export const TARGETING_TYPES = [
-  'AGE', 'DEVICE', 'EVENT', 'CAMPAIGN_ENGAGEMENT', 'CAMPAIGN_ENGAGEMENT_LOOKALIKE', 'CONVERSATION', 'ENGAGEMENT_TYPE',
-  'FOLLOWERS_OF_USER', 'GENDER', 'INTEREST', 'LANGUAGE', 'LIVE_TV_EVENT', 'LOCATION', 'NETWORK_ACTIVATION_DURATION',
-  'NETWORK_OPERATOR', 'PLATFORM', 'PLATFORM_VERSION', 'SIMILAR_TO_FOLLOWERS_OF_USER', 'TV_SHOW', 'USER_ENGAGEMENT',
-  'USER_ENGAGEMENT_LOOKALIKE', 'WIFI_ONLY', 'BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD',
-  'CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED', 'APP_STORE_CATEGORY', 'APP_STORE_CATEGORY_LOOKALIKE', 'APP_LIST',
-] as const;
 
 /** The primary types: followers, custom audiences, interests, keywords and TV. */
 export const PRIMARY_TARGETING_TYPES: ReadonlySet<string> = new Set([
