@@ -7,7 +7,7 @@ import { runBatches, type BatchOperation, type BatchResult } from './batch.js';
 import type { ApiClient, Params } from './client.js';
 import type * as W from './generated/wire.js';
 import { chunk, listAll, listByIds } from './pagination.js';
-import { PROMOTED_TWEETS_PER_POST, RESOURCES, type Records, type ResourceName } from './resources.js';
+import { PROMOTED_TWEETS_PER_POST, RESOURCES, type CreateParams, type Records, type ResourceName, type UpdateParams } from './resources.js';
 
 const V = '/12';
 
@@ -47,13 +47,13 @@ export class AdsApi {
     return res.body.data;
   }
 
-  async create<K extends ResourceName>(name: K, accountId: string, params: Params): Promise<Records[K]> {
-    const res = await this.client.send<Single<Records[K]>>({ method: 'POST', path: this.collectionPath(name, accountId), params, endpoint: `${name}.create`, accountId });
+  async create<K extends ResourceName>(name: K, accountId: string, params: CreateParams[K]): Promise<Records[K]> {
+    const res = await this.client.send<Single<Records[K]>>({ method: 'POST', path: this.collectionPath(name, accountId), params: params as unknown as Params, endpoint: `${name}.create`, accountId });
     return res.body.data;
   }
 
-  async update<K extends ResourceName>(name: K, accountId: string, id: string, params: Params): Promise<Records[K]> {
-    const res = await this.client.send<Single<Records[K]>>({ method: 'PUT', path: `${this.collectionPath(name, accountId)}/${encodeURIComponent(id)}`, params, endpoint: `${name}.update`, accountId });
+  async update<K extends ResourceName>(name: K, accountId: string, id: string, params: UpdateParams[K]): Promise<Records[K]> {
+    const res = await this.client.send<Single<Records[K]>>({ method: 'PUT', path: `${this.collectionPath(name, accountId)}/${encodeURIComponent(id)}`, params: params as unknown as Params, endpoint: `${name}.update`, accountId });
     return res.body.data;
   }
 
@@ -120,8 +120,8 @@ export class AdsApi {
   }
 
   /** Sandbox only: a funding instrument. */
-  async createSandboxFundingInstrument(accountId: string, params: Params): Promise<W.FundingInstrument> {
-    const res = await this.client.send<Single<W.FundingInstrument>>({ method: 'POST', path: this.collectionPath('funding_instrument', accountId), base: 'sandbox', params, endpoint: 'funding_instrument.create', accountId });
+  async createSandboxFundingInstrument(accountId: string, params: W.FundingInstrumentCreateParams): Promise<W.FundingInstrument> {
+    const res = await this.client.send<Single<W.FundingInstrument>>({ method: 'POST', path: this.collectionPath('funding_instrument', accountId), base: 'sandbox', params: params as unknown as Params, endpoint: 'funding_instrument.create', accountId });
     return res.body.data;
   }
 

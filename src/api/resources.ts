@@ -20,6 +20,34 @@ export interface Records {
 
 export type ResourceName = keyof Records;
 
+/** Parameters of each resource's create (generated from schemas/wire.schema.json). */
+export interface CreateParams {
+  account_app: never;
+  funding_instrument: W.FundingInstrumentCreateParams;
+  campaign: W.CampaignCreateParams;
+  line_item: W.LineItemCreateParams;
+  targeting_criterion: W.TargetingCriterionCreateParams;
+  line_item_curated_category: W.LineItemCuratedCategoryParams;
+  media_creative: W.MediaCreativeCreateParams;
+  promoted_account: W.PromotedAccountCreateParams;
+  promoted_tweet: never;
+  promotable_user: never;
+}
+
+/** Parameters of each resource's update; `never` where the API has no PUT. */
+export interface UpdateParams {
+  account_app: never;
+  funding_instrument: never;
+  campaign: W.CampaignUpdateParams;
+  line_item: W.LineItemUpdateParams;
+  targeting_criterion: never;
+  line_item_curated_category: W.LineItemCuratedCategoryParams;
+  media_creative: never;
+  promoted_account: never;
+  promoted_tweet: never;
+  promotable_user: never;
+}
+
 export interface ResourceSpec {
   /** Path segment below `/12/accounts/:account_id/`. */
   collection: string;

@@ -103,17 +103,18 @@ export async function sendSingles(api: AdsApi, accountId: string, kind: string, 
 }
 
 async function sendOne(api: AdsApi, accountId: string, kind: string, op: Operation, params: Record<string, unknown>): Promise<string> {
-  const p = params as Record<string, string | number | boolean | null | string[]>;
+  // planned parameters come from manifests the manifest schema validated, in API field names
+  const p = params as never;
   if (kind === 'account') {
     // the command creates a new sandbox account before applying; its "create" sets its fields
     if (op.action === 'delete') return (await api.deleteSandboxAccount(accountId)).id;
-    if (Object.keys(p).length === 0) return accountId;
-    return (await api.updateAccount(accountId, p as { name?: string; industry_type?: string })).id;
+    if (Object.keys(params).length === 0) return accountId;
+    return (await api.updateAccount(accountId, p)).id;
   }
   if (kind === 'funding_instrument') {
     if (op.action === 'create') {
-      const { id: _existing, ...fields } = p;
-      return (await api.createSandboxFundingInstrument(accountId, fields)).id;
+      const { id: _existing, ...fields } = params;
+      return (await api.createSandboxFundingInstrument(accountId, fields as never)).id;
     }
     if (op.action === 'delete') return (await api.deleteSandboxFundingInstrument(accountId, op.id!)).id;
     throw new Error('funding instruments cannot be updated');

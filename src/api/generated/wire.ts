@@ -34,6 +34,15 @@ export interface AdsWire {
   ErrorItem?: ErrorItem;
   ErrorBody?: ErrorBody;
   BatchErrorBody?: BatchErrorBody;
+  CampaignCreateParams?: CampaignCreateParams;
+  CampaignUpdateParams?: CampaignUpdateParams;
+  LineItemCreateParams?: LineItemCreateParams;
+  LineItemUpdateParams?: LineItemUpdateParams;
+  TargetingCriterionCreateParams?: TargetingCriterionCreateParams;
+  PromotedAccountCreateParams?: PromotedAccountCreateParams;
+  MediaCreativeCreateParams?: MediaCreativeCreateParams;
+  LineItemCuratedCategoryParams?: LineItemCuratedCategoryParams;
+  FundingInstrumentCreateParams?: FundingInstrumentCreateParams;
 }
 /**
  * An ad account.
@@ -465,4 +474,178 @@ export interface ErrorBody {
 export interface BatchErrorBody {
   operation_errors: ErrorItem[][];
   request: unknown[];
+}
+/**
+ * Parameters of POST campaigns (and of a batch Create item).
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "CampaignCreateParams".
+ */
+export interface CampaignCreateParams {
+  funding_instrument_id: string;
+  /**
+   * At most 255 characters.
+   */
+  name: string;
+  budget_optimization?: 'CAMPAIGN' | 'LINE_ITEM';
+  daily_budget_amount_local_micro?: number | null;
+  total_budget_amount_local_micro?: number | null;
+  /**
+   * At most 50 characters.
+   */
+  purchase_order_number?: string | null;
+  standard_delivery?: boolean;
+  entity_status?: 'ACTIVE' | 'DRAFT' | 'PAUSED';
+}
+/**
+ * Parameters of PUT campaigns/:id; an empty value (null) unsets a field.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "CampaignUpdateParams".
+ */
+export interface CampaignUpdateParams {
+  /**
+   * At most 255 characters.
+   */
+  name?: string;
+  budget_optimization?: 'CAMPAIGN' | 'LINE_ITEM';
+  daily_budget_amount_local_micro?: number | null;
+  total_budget_amount_local_micro?: number | null;
+  /**
+   * At most 50 characters.
+   */
+  purchase_order_number?: string | null;
+  standard_delivery?: boolean;
+  entity_status?: 'ACTIVE' | 'PAUSED';
+}
+/**
+ * Parameters of POST line_items (and of a batch Create item).
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "LineItemCreateParams".
+ */
+export interface LineItemCreateParams {
+  campaign_id: string;
+  objective: string;
+  product_type: 'MEDIA' | 'PROMOTED_ACCOUNT' | 'PROMOTED_TWEETS';
+  /**
+   * A comma-separated list or an array.
+   */
+  placements: string | string[];
+  name?: string | null;
+  bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
+  bid_amount_local_micro?: number | null;
+  goal?: string;
+  pay_by?: string;
+  /**
+   * ISO 8601.
+   */
+  start_time: string;
+  end_time?: string | null;
+  daily_budget_amount_local_micro?: number | null;
+  total_budget_amount_local_micro?: number | null;
+  frequency_cap?: number | null;
+  duration_in_days?: number | null;
+  advertiser_domain?: string | null;
+  /**
+   * A comma-separated list or an array.
+   */
+  categories?: string | string[];
+  android_app_store_identifier?: string | null;
+  ios_app_store_identifier?: string | null;
+  audience_expansion?: string | null;
+  entity_status?: 'ACTIVE' | 'DRAFT' | 'PAUSED';
+  standard_delivery?: boolean;
+  primary_web_event_tag?: string | null;
+}
+/**
+ * Parameters of PUT line_items/:id (the writable fields only).
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "LineItemUpdateParams".
+ */
+export interface LineItemUpdateParams {
+  name?: string | null;
+  bid_strategy?: 'AUTO' | 'MAX' | 'TARGET';
+  bid_amount_local_micro?: number | null;
+  goal?: string;
+  pay_by?: string;
+  /**
+   * ISO 8601.
+   */
+  start_time?: string;
+  end_time?: string | null;
+  daily_budget_amount_local_micro?: number | null;
+  total_budget_amount_local_micro?: number | null;
+  frequency_cap?: number | null;
+  duration_in_days?: number | null;
+  advertiser_domain?: string | null;
+  /**
+   * A comma-separated list or an array.
+   */
+  categories?: string | string[];
+  android_app_store_identifier?: string | null;
+  ios_app_store_identifier?: string | null;
+  audience_expansion?: string | null;
+  entity_status?: 'ACTIVE' | 'PAUSED';
+}
+/**
+ * Parameters of POST targeting_criteria.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "TargetingCriterionCreateParams".
+ */
+export interface TargetingCriterionCreateParams {
+  line_item_id: string;
+  targeting_type: string;
+  targeting_value: string;
+  operator_type?: 'EQ' | 'NE' | 'GTE' | 'LT';
+}
+/**
+ * Parameters of POST promoted_accounts.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "PromotedAccountCreateParams".
+ */
+export interface PromotedAccountCreateParams {
+  line_item_id: string;
+  user_id: string;
+}
+/**
+ * Parameters of POST media_creatives.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "MediaCreativeCreateParams".
+ */
+export interface MediaCreativeCreateParams {
+  line_item_id: string;
+  account_media_id: string;
+  landing_url?: string | null;
+}
+/**
+ * Parameters of POST and PUT line_item_curated_categories.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "LineItemCuratedCategoryParams".
+ */
+export interface LineItemCuratedCategoryParams {
+  line_item_id?: string;
+  curated_category_id?: string;
+}
+/**
+ * Parameters of the sandbox-only POST funding_instruments.
+ *
+ * This interface was referenced by `AdsWire`'s JSON-Schema
+ * via the `definition` "FundingInstrumentCreateParams".
+ */
+export interface FundingInstrumentCreateParams {
+  /**
+   * ISO 4217.
+   */
+  currency: string;
+  start_time: string;
+  type: 'AGENCY_CREDIT_LINE' | 'CREDIT_CARD' | 'CREDIT_LINE' | 'INSERTION_ORDER' | 'PARTNER_MANAGED';
+  end_time?: string | null;
+  credit_limit_local_micro?: number | null;
+  funded_amount_local_micro?: number | null;
 }
