@@ -6,7 +6,7 @@
 import { recoverJournal } from '../apply/recover.js';
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { diffResources } from '../diff/diff.js';
-import type { ResourceChange } from '../diff/types.js';
+import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
 import { fetchLookups } from '../live/lookups.js';
 import { formatAddress } from '../manifest/address.js';
@@ -25,12 +25,29 @@ export interface PipelineOptions {
 const isWithin = (address: ResourceAddress, target: ResourceAddress): boolean =>
   target.steps.length <= address.steps.length && target.steps.every((s, i) => address.steps[i]?.collection === s.collection && address.steps[i]?.key === s.key);
 
-/** Keeps the changes under the targets, plus the creates of their ancestors (children need them). */
+/**
+ * Keeps the changes under the targets, plus what they need that is yet to be made: the creates of
+ * their ancestors and of every resource their values refer to (a campaign's new funding
+ * instrument), transitively.
+ */
 export function filterTargets(changes: readonly ResourceChange[], targets: readonly ResourceAddress[]): ResourceChange[] {
   if (targets.length === 0) return [...changes];
-  const wanted = changes.filter((c) => targets.some((t) => isWithin(c.address, t)));
-  const ancestors = changes.filter((c) => c.action === 'create' && !wanted.includes(c) && wanted.some((w) => isWithin(w.address, c.address)));
-  return [...ancestors, ...wanted];
+  const byAddress = new Map(changes.map((c) => [formatAddress(c.address), c]));
+  const kept = new Set(changes.filter((c) => targets.some((t) => isWithin(c.address, t))));
+  const queue = [...kept];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const needed = changes.filter((c) => (c.action === 'create' || c.action === 'replace') && isWithin(next.address, c.address));
+    for (const value of Object.values(next.after ?? {})) {
+      const ref = isUnknownRef(value) ? byAddress.get(value.$ref) : undefined;
+      if (ref !== undefined) needed.push(ref);
+    }
+    for (const c of needed) {
+      if (kept.has(c)) continue;
+      kept.add(c);
+      queue.push(c);
+    }
+  }
+  return changes.filter((c) => kept.has(c));
 }
 
 const SANDBOX_ONLY = new Set(['account', 'funding_instrument', 'account_feature']);
