@@ -25,7 +25,7 @@ describe('--target', () => {
   it.each([
     ['no target keeps everything', [], all.map((c) => formatAddress(c.address))],
     ['a resource brings its children, new ancestors and what it refers to', ['campaigns.a.line_items.x'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'funding_instruments.card']],
-    ['existing ancestors are not touched', ['campaigns.b.line_items.y'], ['campaigns.b.line_items.y']],
+    ['existing ancestors are not touched (the account being new, it comes along)', ['campaigns.b.line_items.y'], ['account', 'campaigns.b.line_items.y']],
     ['a campaign brings its funding instrument, not the other one', ['campaigns.a'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'funding_instruments.card']],
   ])('%s', (_name, targets, expected) => {
     const kept = filterTargets(all, targets.map(addr)).map((c) => formatAddress(c.address)).sort();
