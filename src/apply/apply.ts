@@ -13,7 +13,7 @@ import type { AccountPlan, Operation, Step } from '../plan/types.js';
 import { clearJournal, Journal, readJournal } from '../state/journal.js';
 import { writeState, type AccountState } from '../state/state-file.js';
 import type { ApplyEvent, ApplyResult } from './events.js';
-import { findCreated } from './find-created.js';
+import { findCreatedAll } from './find-created.js';
 import { resolveRefs } from './resolve.js';
 import { sendBatch, sendFeatures, sendPromote, sendSingles, type Outcome } from './send.js';
 
@@ -88,7 +88,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     } else outcomes = await sendSingles(api, accountId, step.kind, ops, params);
 
     const again: Array<{ op: Operation; params: Record<string, unknown> }> = [];
-    const taken = new Set(Object.values(state.resources).map((r) => r.id));
+    const unanswered: number[] = [];
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i]!;
       const outcome = outcomes[i]!;
@@ -96,15 +96,18 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       else if (outcome.status === 'failed') fail(op, outcome.error.describe());
       else if (outcome.status === 'retry') again.push({ op, params: params[i]! });
       else if (op.action !== 'create') again.push({ op, params: params[i]! });
-      else {
-        const id = await findCreated(api, accountId, op.kind, params[i]!, sentAt, taken);
+      else unanswered.push(i);
+    }
+    if (unanswered.length > 0) {
+      const taken = new Set(Object.values(state.resources).map((r) => r.id));
+      const found = await findCreatedAll(api, accountId, unanswered.map((i) => ({ kind: ops[i]!.kind, params: params[i]!, sentAt })), taken);
+      unanswered.forEach((i, j) => {
+        const op = ops[i]!;
+        const id = found[j];
         emit({ type: 'resolved', account: plan.account, address: op.address, id });
         if (id === undefined) again.push({ op, params: params[i]! });
-        else {
-          taken.add(id);
-          record(op, { status: 'ok', id });
-        }
-      }
+        else record(op, { status: 'ok', id });
+      });
     }
     save();
     journal.done(seq);

@@ -1,7 +1,8 @@
 /**
- * Recognising an object whose create had no answer: re-read the candidates under the same parent
- * and pick the one whose identifying fields equal what was sent, created no earlier than the
- * request (less a minute of clock skew), and not already bound to another address.
+ * Recognising objects whose creates had no answer: re-read the candidates under the parents the
+ * creates name and pick, for each, the one whose identifying fields equal what was sent, created
+ * no earlier than the request (less a minute of clock skew), and not already bound to another
+ * address.
  */
 import type { AdsApi } from '../api/ads-api.js';
 import type { ResourceName } from '../api/resources.js';
@@ -30,21 +31,56 @@ const SKEW_MS = 60_000;
 
 const same = (a: unknown, b: unknown): boolean => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
 
+/** A create whose answer never came: its kind, the parameters sent, and when (epoch ms). */
+export interface SentCreate {
+  kind: string;
+  params: Record<string, unknown>;
+  sentAt: number;
+}
+
+const parentOf = (create: SentCreate): string | undefined => {
+  const finder = FINDERS[create.kind];
+  const parent = finder === undefined ? undefined : create.params[finder.filter[1]];
+  return parent === undefined || parent === null ? undefined : String(parent);
+};
+
 /**
- * The id of the object a create of `kind` with `params` made, if the service has it.
- * `taken` holds ids already bound in state. Kinds it cannot recognise resolve to undefined.
+ * The ids of the objects `creates` made, where the service has them (undefined where it does
+ * not, or for kinds it cannot recognise), in the order of `creates`. The candidates of a kind are
+ * listed once under every parent its creates name (200 parents a request), so resolving a whole
+ * lost batch, or a journal of hundreds of creates, costs a request or two per kind rather than one
+ * per create. `taken` holds the ids already bound in state; each id found is added to it, so two
+ * identical creates never resolve to the same object.
  */
-export async function findCreated(api: AdsApi, accountId: string, kind: string, params: Record<string, unknown>, sentAt: number, taken: ReadonlySet<string>): Promise<string | undefined> {
-  const finder = FINDERS[kind];
-  if (finder === undefined) return undefined;
-  const parent = params[finder.filter[1]];
-  if (parent === undefined || parent === null) return undefined;
-  const records = (await api.listWhere(finder.resource, accountId, finder.filter[0], [String(parent)], finder.extra ?? {})) as unknown as Array<Record<string, unknown>>;
-  const match = records.find((r) => {
-    if (taken.has(String(r['id']))) return false;
-    if (Date.parse(String(r['created_at'])) < sentAt - SKEW_MS) return false;
-    if (kind === 'targeting_criterion' && !same(r['operator_type'] ?? 'EQ', params['operator_type'] ?? 'EQ')) return false;
-    return finder.identity.every((f) => same(r[f], params[f]));
+export async function findCreatedAll(api: AdsApi, accountId: string, creates: readonly SentCreate[], taken: Set<string>): Promise<Array<string | undefined>> {
+  const parents = new Map<string, Set<string>>();
+  for (const create of creates) {
+    const parent = parentOf(create);
+    if (parent === undefined) continue;
+    const set = parents.get(create.kind) ?? new Set<string>();
+    set.add(parent);
+    parents.set(create.kind, set);
+  }
+  const candidates = new Map<string, Array<Record<string, unknown>>>();
+  await Promise.all(
+    [...parents].map(async ([kind, ids]) => {
+      const finder = FINDERS[kind]!;
+      const records = await api.listWhere(finder.resource, accountId, finder.filter[0], [...ids], finder.extra ?? {});
+      candidates.set(kind, records as unknown as Array<Record<string, unknown>>);
+    }),
+  );
+  return creates.map((create) => {
+    const finder = FINDERS[create.kind];
+    if (finder === undefined || parentOf(create) === undefined) return undefined;
+    const { kind, params, sentAt } = create;
+    const match = (candidates.get(kind) ?? []).find((r) => {
+      if (taken.has(String(r['id']))) return false;
+      if (Date.parse(String(r['created_at'])) < sentAt - SKEW_MS) return false;
+      if (kind === 'targeting_criterion' && !same(r['operator_type'] ?? 'EQ', params['operator_type'] ?? 'EQ')) return false;
+      return finder.identity.every((f) => same(r[f], params[f]));
+    });
+    if (match === undefined) return undefined;
+    taken.add(String(match['id']));
+    return String(match['id']);
   });
-  return match === undefined ? undefined : String(match['id']);
 }

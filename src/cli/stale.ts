@@ -1,41 +1,36 @@
 /**
- * Whether a saved plan still describes the accounts: the state of each account must be the one
- * the plan was made against, and every live object the plan touches must still carry the
- * fingerprint it had. Returns what moved, by address.
+ * The I/O half of the saved-plan check: re-reads the fingerprints of the live objects a saved
+ * plan touches (only those, 200 ids a request) and the current state serials of the open
+ * sessions, lets `staleEntries` decide what moved, and words the refusal `apply PLANFILE` prints.
  */
 import { fetchFingerprints } from '../live/fingerprints.js';
-import { formatAddress } from '../manifest/address.js';
+import { fingerprintTargets, staleEntries, type StaleEntry } from '../plan/stale.js';
 import type { Plan } from '../plan/types.js';
 import type { AccountSession } from './session.js';
 
-export async function staleObjects(plan: Plan, sessions: readonly AccountSession[]): Promise<string[]> {
-  const out: string[] = [];
-  for (const account of plan.accounts) {
-    const session = sessions.find((s) => s.key === account.account);
-    if (session === undefined) continue;
-    if (session.state.serial !== account.stateSerial) {
-      out.push(`the state of account ${account.account} (serial ${account.stateSerial} when planned, ${session.state.serial} now)`);
-      continue;
-    }
-    if (session.accountId === undefined) continue;
-    const idsByKind = new Map<string, string[]>();
-    const addressOf = new Map<string, string>();
-    const kindOf = new Map<string, string>();
-    for (const change of account.changes) {
-      if (change.id === undefined || account.fingerprints[change.id] === undefined) continue;
-      const list = idsByKind.get(change.kind) ?? [];
-      list.push(change.id);
-      idsByKind.set(change.kind, list);
-      addressOf.set(change.id, formatAddress(change.address));
-      kindOf.set(change.id, change.kind);
-    }
-    const now = await fetchFingerprints(session.api, session.accountId, idsByKind);
-    for (const [id, fingerprint] of Object.entries(account.fingerprints)) {
-      const kind = kindOf.get(id);
-      if (kind === 'targeting_criterion' || kind === 'account_feature') continue;
-      const current = now.get(id);
-      if (current !== fingerprint) out.push(`${addressOf.get(id) ?? id} (${current === undefined ? 'deleted' : `updated at ${current}`})`);
-    }
-  }
-  return out;
+/** What moved since `plan` was made, for the accounts of `sessions` (see `staleEntries`). */
+export async function staleObjects(plan: Plan, sessions: readonly AccountSession[]): Promise<StaleEntry[]> {
+  const serials: Record<string, number> = {};
+  const fingerprints = new Map<string, string>();
+  await Promise.all(
+    plan.accounts.map(async (account) => {
+      const session = sessions.find((s) => s.key === account.account);
+      if (session === undefined) return;
+      serials[account.account] = session.state.serial;
+      if (session.state.serial !== account.stateSerial || session.accountId === undefined) return;
+      const now = await fetchFingerprints(session.api, session.accountId, fingerprintTargets(account));
+      for (const [id, fingerprint] of now) fingerprints.set(id, fingerprint);
+    }),
+  );
+  return staleEntries(plan, serials, fingerprints);
+}
+
+function describe(entry: StaleEntry): string {
+  if (entry.kind === 'state') return `the state of account ${entry.account} (serial ${entry.planned} when planned, ${entry.now} now)`;
+  return `${entry.address} (${entry.now === undefined ? 'deleted' : `updated at ${entry.now}`})`;
+}
+
+/** The error `apply PLANFILE` prints when the saved plan is stale, naming everything that moved; ends with a newline. */
+export function staleRefusal(entries: readonly StaleEntry[]): string {
+  return `Error: the saved plan is stale; these changed since it was made:\n${entries.map((e) => `  - ${describe(e)}\n`).join('')}Run adsctl plan again.\n`;
 }

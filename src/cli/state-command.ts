@@ -5,6 +5,7 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
+import type { ResourceAddress } from '../manifest/types.js';
 import { acquireLock } from '../state/lock.js';
 import { lockFiles, stateAccounts } from '../state/state-files.js';
 import { readState, writeState, type AccountState } from '../state/state-file.js';
@@ -56,6 +57,22 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The state addresses inside `from` (its line items, their targeting, ...) with the addresses they
+ * take under `to`: a resource moved without its children would orphan them, and the next plan
+ * would delete and recreate every one.
+ */
+function descendantMoves(state: AccountState, from: ResourceAddress, to: ResourceAddress): Array<readonly [string, string]> {
+  const moves: Array<readonly [string, string]> = [];
+  for (const text of Object.keys(state.resources)) {
+    const address = parseAddress(text).value;
+    if (address === undefined || address.steps.length <= from.steps.length) continue;
+    if (!from.steps.every((step, i) => address.steps[i]?.collection === step.collection && address.steps[i]?.key === step.key)) continue;
+    moves.push([text, formatAddress({ kind: address.kind, steps: [...to.steps, ...address.steps.slice(from.steps.length)] })]);
+  }
+  return moves;
 }
 
 const common = (cmd: Command): Command =>
@@ -115,7 +132,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     );
 
   common(state.command('mv'))
-    .description('bind a live object to a new address (a rename without recreating it)')
+    .description('bind a live object, and what it contains, to a new address (a rename without recreating it)')
     .argument('<source>')
     .argument('<destination>')
     .action(async (source: string, destination: string, flags: StateFlags) =>
@@ -125,11 +142,16 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         const parsed = parseAddress(destination);
         if (parsed.value === undefined) return parsed.diagnostics.map((d) => d.message).join('; ');
         if (parsed.value.kind !== entry.kind) return `${destination} is a ${parsed.value.kind}, but ${source} is a ${entry.kind}`;
+        const from = parseAddress(source).value;
+        if (from === undefined) return `${source} is not a valid address`;
         const target = formatAddress(parsed.value);
-        if (s.resources[target] !== undefined) return `${target} is already in the state`;
-        delete s.resources[source];
-        s.resources[target] = entry;
-        io.out(`Moved ${source} to ${target}.\n`);
+        const moves = [[source, target] as const, ...descendantMoves(s, from, parsed.value)];
+        const taken = moves.find(([, to]) => s.resources[to] !== undefined && !moves.some(([f]) => f === to));
+        if (taken !== undefined) return `${taken[1]} is already in the state`;
+        const entries = moves.map(([f, to]) => [to, s.resources[f]!] as const);
+        for (const [f] of moves) delete s.resources[f];
+        for (const [to, e] of entries) s.resources[to] = e;
+        io.out(`Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n`);
         return undefined;
       }),
     );

@@ -48,6 +48,13 @@ function originOf(input: CompareInput, rule: FieldRule, live: unknown): Origin {
   return input.defaulted.includes(rule.field) ? 'drift' : 'manifest';
 }
 
+/** Records on a drift change the applied value when the manifest moved away from it as well. */
+function withApplied(change: AttributeChange, rule: FieldRule, applied: CompareInput['applied']): void {
+  if (applied === undefined || !Object.hasOwn(applied, rule.field)) return;
+  const value = normaliseValue(rule.shape, applied[rule.field]);
+  if (!valuesEqual(rule.shape, value, change.after)) change.applied = value;
+}
+
 /**
  * Compares `input.after` with `input.record`. A field the record does not carry at all (the API
  * does not answer it) is compared with its applied value instead. Identity fields are shown,
@@ -77,7 +84,9 @@ export function compareResource(input: CompareInput): Comparison {
     const forces = rule.change === 'replace';
     const origin = originOf(input, rule, live);
     if (origin === 'drift') drift = true;
-    changes.push({ path: field, before: live, after: desired, origin, forcesReplacement: forces });
+    const change: AttributeChange = { path: field, before: live, after: desired, origin, forcesReplacement: forces };
+    if (origin === 'drift') withApplied(change, rule, applied);
+    changes.push(change);
     if (forces) {
       forcing++;
       if (isUnknownRef(desired)) forcingByReference++;

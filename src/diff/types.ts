@@ -29,6 +29,11 @@ export interface AttributeChange {
   origin: Origin;
   /** The API cannot update this field: the resource must be replaced. */
   forcesReplacement: boolean;
+  /**
+   * On a `drift` change whose manifest value moved too: the value adsctl last applied, which the
+   * live value moved away from (otherwise `after` is that value and this is absent).
+   */
+  applied?: unknown;
 }
 
 /**

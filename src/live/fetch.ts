@@ -8,6 +8,7 @@ import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
+import { fingerprintOf } from './fingerprint.js';
 import { LISTED_KINDS, type ListedKind } from './listed-kinds.js';
 import { readNeeds } from './read-plan.js';
 import type { LiveAccount, LiveResource } from './types.js';
@@ -21,10 +22,6 @@ import type { LiveAccount, LiveResource } from './types.js';
 const ID_FILTER_MAX = 600;
 const WHOLE_ACCOUNT: ReadonlySet<ResourceKind> = new Set(['campaign', 'line_item']);
 
-function fingerprint(record: Record<string, unknown>): string {
-  return typeof record['updated_at'] === 'string' ? record['updated_at'] : JSON.stringify(record);
-}
-
 function put(live: LiveAccount, kind: ResourceKind, record: Record<string, unknown>): void {
   if (record['deleted'] === true) return;
   const id = String(record['id']);
@@ -33,7 +30,7 @@ function put(live: LiveAccount, kind: ResourceKind, record: Record<string, unkno
     byId = new Map();
     live.resources.set(kind, byId);
   }
-  const resource: LiveResource = { kind, id, record, fingerprint: fingerprint(record) };
+  const resource: LiveResource = { kind, id, record, fingerprint: fingerprintOf(record) };
   byId.set(id, resource);
 }
 

@@ -3,6 +3,7 @@
  * made: their ids listed through id filters (200 a request, in parallel), fingerprints compared.
  */
 import type { AdsApi } from '../api/ads-api.js';
+import { fingerprintOf } from './fingerprint.js';
 import { LISTED_KINDS } from './listed-kinds.js';
 
 
@@ -12,7 +13,7 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
   const reads: Array<Promise<void>> = [];
   for (const [kind, ids] of idsByKind) {
     if (kind === 'account') {
-      reads.push(api.account(accountId).then((a) => void out.set(a.id, a.updated_at)));
+      reads.push(api.account(accountId).then((a) => void out.set(a.id, fingerprintOf(a as unknown as Record<string, unknown>))));
       continue;
     }
     if (kind === 'targeting_criterion' || kind === 'account_feature') continue; // no updates: a change recreates them
@@ -20,7 +21,7 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
     if (spec === undefined) continue;
     reads.push(
       api.listWhere(spec.resource, accountId, spec.idsParam, ids, spec.extra ?? {}).then((records) => {
-        for (const r of records as unknown as Array<Record<string, unknown>>) if (r['deleted'] !== true) out.set(String(r['id']), String(r['updated_at']));
+        for (const r of records as unknown as Array<Record<string, unknown>>) if (r['deleted'] !== true) out.set(String(r['id']), fingerprintOf(r));
       }),
     );
   }

@@ -53,7 +53,9 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
   let activeLineItems = live.counts.activeLineItems;
   const perCampaign = new Map<string, number>(Object.entries(live.counts.lineItemsByCampaign));
 
-  for (const c of writes) {
+  // deletes first, as apply runs them: a line item deleted frees its campaign's slot for a create
+  const ordered = [...writes.filter((c) => c.action === 'delete'), ...writes.filter((c) => c.action !== 'delete')];
+  for (const c of ordered) {
     const before = c.before ?? {};
     const after = c.action === 'delete' ? {} : (c.after ?? {});
     const wasActive = c.action !== 'create' && before['entity_status'] === 'ACTIVE';

@@ -7,7 +7,7 @@
 import type { ChangeReason } from '../diff/types.js';
 
 /** Version of this document's shape: the minor grows when fields are added, the major when any changes. */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '1.0';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '1.1';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -20,6 +20,8 @@ export interface DocumentAttributeChange {
   /** `manifest`: the manifest moved from what was last applied; `drift`: the live value did. */
   origin: 'manifest' | 'drift';
   forces_replacement: boolean;
+  /** On a drift change whose manifest value moved too: the value last applied, which the live value moved away from. */
+  applied?: unknown;
 }
 
 /** The change of one resource: Terraform's `change` object plus the per-attribute list. */

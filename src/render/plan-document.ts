@@ -63,7 +63,14 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
   const address = formatAddress(change.address);
   const attributes = [...change.changes]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((c) => ({ path: c.path, before: canonical(c.before), after: canonical(c.after), origin: c.origin, forces_replacement: c.forcesReplacement }));
+    .map((c) => ({
+      path: c.path,
+      before: canonical(c.before),
+      after: canonical(c.after),
+      origin: c.origin,
+      forces_replacement: c.forcesReplacement,
+      ...(c.applied === undefined ? {} : { applied: canonical(c.applied) }),
+    }));
   return {
     address,
     account,

@@ -34,7 +34,8 @@ function blockName(rc: DocumentResourceChange): string {
 
 function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse'): Line {
   const show = (v: unknown): string => formatAttributeValue(a.path, v, currency);
-  const [before, after] = drift === 'reverse' ? [a.after, a.before] : [a.before, a.after];
+  // what changed outside adsctl runs from the value last applied, which is `after` unless the manifest moved too
+  const [before, after] = drift === 'reverse' ? ['applied' in a ? a.applied : a.after, a.before] : [a.before, a.after];
   const marks = [drift === 'mark' && a.origin === 'drift' ? '(changed outside adsctl)' : '', drift === 'mark' && a.forces_replacement ? '# forces replacement' : ''];
   const note = marks.filter((m) => m !== '').join(' ');
   const name = displayName(a.path);

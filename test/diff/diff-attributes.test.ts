@@ -100,7 +100,7 @@ describe('normalisation and sets', () => {
     const s = appliedScenario();
     editDesired(s, A.lineItem, withAttributes({ categories: ['IAB1', 'IAB2'] }));
     editLive(s, 'l1', (r) => ({ ...r, categories: ['IAB3', 'IAB2'] }));
-    expect(diffOf(s, A.lineItem).changes).toEqual([{ path: 'categories', before: ['IAB2', 'IAB3'], after: ['IAB1', 'IAB2'], origin: 'drift', forcesReplacement: false }]);
+    expect(diffOf(s, A.lineItem).changes).toEqual([{ path: 'categories', before: ['IAB2', 'IAB3'], after: ['IAB1', 'IAB2'], origin: 'drift', forcesReplacement: false, applied: [] }]);
     s.entries[A.lineItem] = { id: 'l1', applied: { ...s.entries[A.lineItem]?.applied, categories: ['IAB2', 'IAB3'] } };
     expect(diffOf(s, A.lineItem).changes).toEqual([{ path: 'categories', before: ['IAB2', 'IAB3'], after: ['IAB1', 'IAB2'], origin: 'manifest', forcesReplacement: false }]);
   });

@@ -1,0 +1,127 @@
+/**
+ * The lifecycle under injected faults: in every CLI run, 20% of requests are answered 429 or 503,
+ * or have their connection dropped before the emulator handles them (reset) or after (lost: the
+ * write happened, the answer never came). Each apply, plan and destroy must still succeed in one
+ * run — retries, and re-reads for creates with no answer — and converge: the emulator holding
+ * exactly one live object per managed address, the state bound to it, and a plan reporting no
+ * changes. Faults are off (POST /_emulator/faults) only while the test itself reads or writes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, listAll, parseStateList, setFaults, transcript, type Workspace } from '../support/e2e.js';
+import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
+import type { CliRun } from '../support/run-cli.js';
+
+const FAULTS = '429=7%,503=7%,reset=3%,lost=3%';
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let ws: Workspace;
+let fleet: Fleet = { prefix: 'E2E Faults', campaigns: 6, lineItems: 3, keywords: 3, posts: 3 };
+let seed = 1;
+let broken: string | undefined;
+
+const writeFleet = (next: Partial<Fleet>): void => {
+  fleet = { ...fleet, ...next };
+  ws.write(fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
+};
+
+/** Runs adsctl with faults on (a new seed each run, so no two runs meet the same faults). */
+async function faulty(args: string[]): Promise<CliRun> {
+  await setFaults(emulator.info, FAULTS, seed++);
+  try {
+    return await ws.run(args);
+  } finally {
+    await setFaults(emulator.info, '');
+  }
+}
+
+/** Runs adsctl under faults and checks its exit code: the client's retries and re-reads must absorb them. */
+async function expectRun(args: string[], code: number): Promise<CliRun> {
+  const run = await faulty(args);
+  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+  return run;
+}
+
+async function bound(): Promise<Map<string, string>> {
+  const run = await ws.run(['state', 'list']);
+  expect(run.code, transcript(run)).toBe(0);
+  return parseStateList(run.stdout);
+}
+
+/** The emulator holds exactly the fleet, bound in state, and a plan under faults shows no changes. */
+async function expectConverged(): Promise<void> {
+  const state = await bound();
+  expect(await fleetProblems(client, ACCOUNT, fleet, state)).toEqual([]);
+  const managed = [...state.keys()].filter((a) => a.startsWith('campaigns.')).sort();
+  expect(managed).toEqual(fleetAddresses(fleet).sort());
+  const plan = await expectRun(['plan', '--detailed-exitcode'], 0);
+  expect(plan.stdout).toContain('No changes.');
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
+});
+afterAll(async () => {
+  await emulator.close();
+  ws.remove();
+});
+beforeEach(() => {
+  if (broken !== undefined) throw new Error(`not run: an earlier step failed (${broken})`);
+  onTestFailed(({ task }) => {
+    broken = task.name;
+  });
+});
+
+describe(`the lifecycle with injected faults (${FAULTS})`, () => {
+  it('creates every object exactly once', async () => {
+    await expectRun(['apply', '--auto-approve'], 0);
+    await expectConverged();
+  });
+
+  it('reverts changes made by hand', async () => {
+    const state = await bound();
+    const campaign = state.get('campaigns.c01')!;
+    const lineItem = state.get('campaigns.c02.line_items.l1')!;
+    expect((await client.put(`/12/accounts/${ACCOUNT}/campaigns/${campaign}`, { entity_status: 'ACTIVE' }, { as: 'form' })).status).toBe(200);
+    expect((await client.put(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`, { entity_status: 'PAUSED' }, { as: 'form' })).status).toBe(200);
+    const drift = await expectRun(['plan', '--detailed-exitcode'], 2);
+    expect(drift.stdout).toContain('(changed outside adsctl)');
+
+    await expectRun(['apply', '--auto-approve'], 0);
+    expect((await client.get(`/12/accounts/${ACCOUNT}/campaigns/${campaign}`)).body.data.entity_status).toBe('PAUSED');
+    expect((await client.get(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`)).body.data.entity_status).toBe('ACTIVE');
+    await expectConverged();
+  });
+
+  it('applies edited budgets', async () => {
+    writeFleet({ dailyBudget: (c) => `${20 + c}.00` });
+    await expectRun(['apply', '--auto-approve'], 0);
+    const campaigns = await listAll(client, `/12/accounts/${ACCOUNT}/campaigns`);
+    const budgets = campaigns.map((c) => [c['name'], c['daily_budget_amount_local_micro']]).sort();
+    expect(budgets).toEqual([0, 1, 2, 3, 4, 5].map((c) => [`E2E Faults campaign 0${c}`, (20 + c) * 1_000_000]));
+    await expectConverged();
+  });
+
+  it('deletes a line item removed from the manifest', async () => {
+    const removed = (await bound()).get('campaigns.c03.line_items.l0')!;
+    writeFleet({ omit: ['c03.l0'] });
+    await expectRun(['apply', '--auto-approve'], 0);
+    expect((await client.get(`/12/accounts/${ACCOUNT}/line_items/${removed}`, { with_deleted: true })).body.data.deleted).toBe(true);
+    await expectConverged();
+  });
+
+  it('destroys everything it manages', async () => {
+    await expectRun(['destroy', '--auto-approve'], 0);
+    const state = await bound();
+    expect([...state.keys()]).toEqual([]);
+    expect(await fleetProblems(client, ACCOUNT, { ...fleet, campaigns: 0 }, state)).toEqual([]);
+    const again = await expectRun(['destroy', '--auto-approve'], 0);
+    expect(again.stdout).toContain('No changes.');
+    // the runs met every kind of fault (the sequence is seeded, so this does not vary)
+    expect(Object.keys(emulator.stats.faults).sort()).toEqual(['429', '503', 'lost', 'reset']);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * An apply killed with SIGKILL half-way through a few hundred resources (the emulator answering
+ * after 20 ms, so the apply takes long enough to be caught in the middle), then run again. The
+ * killed run leaves its state lock behind: the next run must refuse, naming the lock, until
+ * `adsctl force-unlock ID` removes it. Then apply must finish the job from the state and the
+ * journal the killed run wrote — adopting what it created without hearing the answer, sending
+ * nothing twice — and the emulator must hold exactly one live object per managed address.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
+import type { CliRun } from '../support/run-cli.js';
+
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let client: TestClient;
+const workspaces: Workspace[] = [];
+
+/** Addresses the state file binds right now, read directly (the CLI would wait for the lock). */
+function boundNow(ws: Workspace): Record<string, { kind: string }> {
+  const path = join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`);
+  if (!existsSync(path)) return {};
+  return (JSON.parse(readFileSync(path, 'utf8')) as { resources: Record<string, { kind: string }> }).resources;
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator({ latencyMs: 20 }));
+});
+afterAll(async () => {
+  await emulator.close();
+  for (const ws of workspaces) ws.remove();
+});
+
+interface KillPoint {
+  name: string;
+  prefix: string;
+  /** When to send SIGKILL, from the run's progress lines and the state file. */
+  ready: (stderr: string, bound: Record<string, { kind: string }>) => boolean;
+}
+
+const KILL_POINTS: KillPoint[] = [
+  { name: 'while its line item batch is in flight', prefix: 'E2E Killed early', ready: (stderr) => /: create 40 line items\n/.test(stderr) },
+  { name: 'with some promoted posts bound', prefix: 'E2E Killed late', ready: (_stderr, bound) => Object.values(bound).some((r) => r.kind === 'promoted_post') },
+];
+
+describe('an apply of 300 resources killed with SIGKILL', () => {
+  it.each(KILL_POINTS)('$name is finished by the next apply, after force-unlock, with nothing lost and nothing twice', async ({ prefix, ready }) => {
+    /** 20 campaigns + 40 line items + 80 targeting criteria + 160 promoted posts = 300 resources. */
+    const fleet: Fleet = { prefix, campaigns: 20, lineItems: 2, keywords: 2, posts: 4 };
+    const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
+    workspaces.push(ws);
+    const adsctl = async (args: string[], code: number): Promise<CliRun> => {
+      const run = await ws.run(args);
+      expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+      return run;
+    };
+
+    const killed = ws.start(['apply', '--auto-approve']);
+    await waitUntil('the kill point', () => killed.child.exitCode !== null || ready(killed.stderr(), boundNow(ws)));
+    killed.child.kill('SIGKILL');
+    const dead = await killed.done;
+    expect(dead.code, transcript(dead)).toBeNull();
+    expect(dead.stdout).not.toContain('Apply complete!');
+    const atKill = boundNow(ws);
+    expect(fleetAddresses(fleet).filter((a) => atKill[a] === undefined).length).toBeGreaterThan(0);
+
+    // the killed run's lock is left behind: refused, naming it, until force-unlock
+    const lock = JSON.parse(readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.lock`), 'utf8')) as { id: string; pid: number };
+    expect(lock.pid).toBe(killed.child.pid);
+    const refused = await adsctl(['apply', '--auto-approve'], 1);
+    expect(refused.stderr).toContain(`lock id ${lock.id}`);
+    expect(refused.stderr).toContain(`adsctl force-unlock ${lock.id}`);
+    expect(boundNow(ws)).toEqual(atKill);
+    const unlocked = await adsctl(['force-unlock', lock.id], 0);
+    expect(unlocked.stdout).toContain(`Lock ${lock.id}`);
+
+    const before = { ...emulator.stats.byRoute };
+    const rerun = await adsctl(['apply', '--auto-approve'], 0);
+    // the journal's unanswered creates are looked up together: a list request per kind, not one per
+    // create (at most one to recover and one to refresh)
+    const reads = (route: string): number => (emulator.stats.byRoute[`GET /12/accounts/:account_id/${route}`] ?? 0) - (before[`GET /12/accounts/:account_id/${route}`] ?? 0);
+    for (const route of ['line_items', 'promoted_tweets', 'targeting_criteria']) expect(reads(route), `GET ${route} requests`).toBeLessThanOrEqual(2);
+    expect(rerun.stdout).toContain('Apply complete!');
+    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(fleetAddresses(fleet).sort());
+    expect(await fleetProblems(client, ACCOUNT, fleet, bound)).toEqual([]);
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    expect(plan.stdout).toContain('No changes.');
+  });
+});

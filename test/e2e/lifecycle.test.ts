@@ -1,0 +1,368 @@
+/**
+ * The full lifecycle of issue 5 with the real CLI against the real emulator, steps in order:
+ * validate → plan → apply → no changes → a change by hand shows as drift and apply reverts it →
+ * a manifest edit → renames (a key with `state mv`, a `name` in place) → a line item removed →
+ * saved plans (applied, and refused when stale) → the state lock → import → destroy. Each step
+ * starts from the converged state the previous one left, and each `it` that applies ends with
+ * `plan --detailed-exitcode` exiting 0.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, listAll, parseStateList, transcript, type RunningCli, type Workspace } from '../support/e2e.js';
+import { startGateProxy } from '../support/gate-proxy.js';
+import type { CliRun } from '../support/run-cli.js';
+
+const ACCOUNT = '18ce54d4x5t';
+const POSTS = ['1346184843436720128', '1346184843440914432', '1346184843445108736'] as const;
+
+const planSchema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+const validatePlanJson = new Ajv2020({ allErrors: true, strict: true }).compile(planSchema);
+
+/** The parts of the manifest the lifecycle edits. */
+interface Shape {
+  springDaily: string;
+  autumnKey: string;
+  autumnName: string;
+  withCa: boolean;
+  withHandmade: boolean;
+}
+
+const INITIAL: Shape = { springDaily: '50.00', autumnKey: 'autumn', autumnName: 'E2E Autumn 2027', withCa: true, withHandmade: false };
+
+function manifest(endpoint: string, shape: Shape): string {
+  const ca = `
+      ca:
+        name: E2E Canada
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_strategy: MAX
+        bid_amount: "1.00"
+        start_time: 2027-03-01T00:00:00Z
+        targeting:
+          - { targeting_type: LOCATION, targeting_value: 96683cc9126741d1 }
+        promoted_posts: ["${POSTS[0]}"]`;
+  const handmade = `
+  handmade:
+    name: E2E Handmade
+    funding_instrument: main
+    daily_budget: "10.00"
+    entity_status: PAUSED`;
+  return `version: 1
+endpoint: ${endpoint}
+account:
+  id: ${ACCOUNT}
+funding_instruments:
+  main: { id: lygyi }
+campaigns:
+  spring:
+    name: E2E Spring 2027
+    funding_instrument: main
+    daily_budget: "${shape.springDaily}"
+    total_budget: "1500.00"
+    entity_status: PAUSED
+    line_items:
+      us:
+        name: E2E United States
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_strategy: MAX
+        bid_amount: "1.50"
+        start_time: 2027-03-01T00:00:00Z
+        targeting:
+          - { targeting_type: LOCATION, targeting_value: 96683cc9126741d1 }
+          - { targeting_type: BROAD_KEYWORD, targeting_value: hiking boots }
+        promoted_posts: ["${POSTS[0]}", "${POSTS[1]}"]${shape.withCa ? ca : ''}
+  ${shape.autumnKey}:
+    name: ${shape.autumnName}
+    funding_instrument: main
+    daily_budget: "20.00"
+    entity_status: PAUSED
+    line_items:
+      eu:
+        name: E2E Europe
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_strategy: AUTO
+        start_time: 2027-09-01T00:00:00Z
+        promoted_posts: ["${POSTS[2]}"]${shape.withHandmade ? handmade : ''}
+`;
+}
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let ws: Workspace;
+let shape: Shape = INITIAL;
+/** Campaign ids adsctl created (or adopted), for the check after destroy. */
+const managedCampaigns = new Set<string>();
+let broken: string | undefined;
+
+const setShape = (next: Partial<Shape>): void => {
+  shape = { ...shape, ...next };
+  ws.write(manifest(emulator.info.base_url, shape));
+};
+
+/** Runs adsctl and checks its exit code, printing the whole run when it differs. */
+async function adsctl(args: string[], code: number): Promise<CliRun> {
+  const run = await ws.run(args);
+  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+  return run;
+}
+
+async function state(): Promise<Map<string, string>> {
+  return parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+}
+
+async function expectNoChanges(): Promise<void> {
+  const run = await adsctl(['plan', '--detailed-exitcode'], 0);
+  expect(run.stdout).toContain('No changes.');
+}
+
+async function campaign(id: string): Promise<Record<string, any>> {
+  const reply = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${id}`, { with_deleted: true });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data;
+}
+
+async function lineItem(id: string): Promise<Record<string, any>> {
+  const reply = await client.get(`/12/accounts/${ACCOUNT}/line_items/${id}`, { with_deleted: true });
+  expect(reply.status, reply.text).toBe(200);
+  return reply.body.data;
+}
+
+async function liveCampaignNames(): Promise<string[]> {
+  return (await listAll(client, `/12/accounts/${ACCOUNT}/campaigns`, { with_draft: true })).map((c) => String(c['name'])).sort();
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, INITIAL));
+});
+afterAll(async () => {
+  await emulator.close();
+  ws.remove();
+});
+beforeEach(() => {
+  // the steps build on each other: after a failure, the rest would only repeat it
+  if (broken !== undefined) throw new Error(`not run: an earlier step failed (${broken})`);
+  onTestFailed(({ task }) => {
+    broken = task.name;
+  });
+});
+
+describe('the lifecycle of a manifest, through the CLI', () => {
+  it('validates, plans the creates (exit 2), and refuses to apply without a terminal or --auto-approve', async () => {
+    const valid = await adsctl(['validate'], 0);
+    expect(valid.stdout).toContain('are valid');
+
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toContain('# campaigns.spring will be created');
+    expect(plan.stdout).toContain('# campaigns.spring.line_items.us.promoted_posts["1346184843436720128"] will be created');
+    expect(plan.stdout).toContain('Plan: 12 to add, 0 to change, 0 to destroy.');
+
+    const refused = await adsctl(['apply'], 1);
+    expect(refused.stderr).toContain('--auto-approve');
+    expect(refused.stdout).not.toContain('Apply complete!');
+    expect(await liveCampaignNames()).toEqual([]);
+    expect([...(await state()).keys()].filter((a) => a.startsWith('campaigns.'))).toEqual([]);
+  });
+
+  it('prints the plan as JSON valid against schemas/plan.schema.json and as Markdown with a summary', async () => {
+    const json = await adsctl(['plan', '--json'], 0);
+    const doc = JSON.parse(json.stdout) as { resource_changes: Array<{ address: string; change: { actions: string[] } }>; accounts: Array<{ summary: Record<string, number> }> };
+    expect(validatePlanJson(doc), JSON.stringify(validatePlanJson.errors, null, 2)).toBe(true);
+    expect(doc.accounts[0]?.summary).toMatchObject({ add: 12, change: 0, destroy: 0 });
+    expect(doc.resource_changes.find((c) => c.address === 'campaigns.autumn.line_items.eu')?.change.actions).toEqual(['create']);
+
+    const markdown = await adsctl(['plan', '--markdown'], 0);
+    expect(markdown.stdout).toContain('**Plan: 12 to add, 0 to change, 0 to destroy.**');
+    expect(markdown.stdout).toMatch(/\| Account \| Add \| Change \| Destroy \|/);
+    expect(markdown.stdout).toContain('<details>');
+  });
+
+  it('applies with --auto-approve, creating every object once, then plans no changes', async () => {
+    const apply = await adsctl(['apply', '--auto-approve'], 0);
+    expect(apply.stdout).toContain('Apply complete! Resources: 12 added, 0 changed, 0 destroyed.');
+
+    const bound = await state();
+    for (const address of ['campaigns.spring', 'campaigns.autumn']) managedCampaigns.add(bound.get(address)!);
+    expect(await liveCampaignNames()).toEqual(['E2E Autumn 2027', 'E2E Spring 2027']);
+    const us = await lineItem(bound.get('campaigns.spring.line_items.us')!);
+    expect(us).toMatchObject({ name: 'E2E United States', campaign_id: bound.get('campaigns.spring'), bid_amount_local_micro: 1_500_000 });
+    const posts = await listAll(client, `/12/accounts/${ACCOUNT}/promoted_tweets`, { line_item_ids: [us['id']] });
+    expect(posts.map((p) => p['tweet_id']).sort()).toEqual([POSTS[0], POSTS[1]]);
+    await expectNoChanges();
+  });
+
+  it('shows changes made by hand as drift (exit 2), and apply puts the manifest back', async () => {
+    const bound = await state();
+    const springId = bound.get('campaigns.spring')!;
+    const usId = bound.get('campaigns.spring.line_items.us')!;
+    const paused = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${springId}`, { entity_status: 'ACTIVE' }, { as: 'form' });
+    expect(paused.status, paused.text).toBe(200);
+    const bid = await client.put(`/12/accounts/${ACCOUNT}/line_items/${usId}`, { bid_amount_local_micro: 2_750_000 }, { as: 'form' });
+    expect(bid.status, bid.text).toBe(200);
+
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toMatch(/entity_status += "ACTIVE" -> "PAUSED" \(changed outside adsctl\)/);
+    expect(plan.stdout).toMatch(/bid_amount += 2\.75 USD -> 1\.50 USD \(changed outside adsctl\)/);
+    expect(plan.stdout).toContain('Plan: 0 to add, 2 to change, 0 to destroy.');
+    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { resource_changes: Array<{ address: string; drift: boolean }> };
+    expect(validatePlanJson(json), JSON.stringify(validatePlanJson.errors, null, 2)).toBe(true);
+    expect(json.resource_changes.filter((c) => c.drift).map((c) => c.address).sort()).toEqual(['campaigns.spring', 'campaigns.spring.line_items.us']);
+
+    const apply = await adsctl(['apply', '--auto-approve'], 0);
+    expect(apply.stdout).toContain('Resources: 0 added, 2 changed, 0 destroyed.');
+    expect((await campaign(springId))['entity_status']).toBe('PAUSED');
+    expect((await lineItem(usId))['bid_amount_local_micro']).toBe(1_500_000);
+    await expectNoChanges();
+  });
+
+  it('applies a budget edited in the manifest', async () => {
+    setShape({ springDaily: '75.00' });
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toMatch(/daily_budget += 50\.00 USD -> 75\.00 USD/);
+    expect(plan.stdout).not.toContain('(changed outside adsctl)');
+    expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
+
+    await adsctl(['apply', '--auto-approve'], 0);
+    const springId = (await state()).get('campaigns.spring')!;
+    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(75_000_000);
+    await expectNoChanges();
+  });
+
+  it('renames a logical key with state mv (no changes), and a name in place (same id)', async () => {
+    const before = await state();
+    const autumnId = before.get('campaigns.autumn')!;
+    const euId = before.get('campaigns.autumn.line_items.eu')!;
+    setShape({ autumnKey: 'fall' });
+    const unmoved = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(unmoved.stdout).toContain('# campaigns.autumn will be destroyed');
+
+    const mv = await adsctl(['state', 'mv', 'campaigns.autumn', 'campaigns.fall'], 0);
+    expect(mv.stdout).toContain('Moved campaigns.autumn to campaigns.fall');
+    const moved = await state();
+    expect(moved.get('campaigns.fall')).toBe(autumnId);
+    expect(moved.get('campaigns.fall.line_items.eu')).toBe(euId);
+    expect([...moved.keys()].filter((a) => a.startsWith('campaigns.autumn'))).toEqual([]);
+    await expectNoChanges();
+
+    setShape({ autumnName: 'E2E Fall 2027' });
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toContain('# campaigns.fall will be updated in-place');
+    expect(plan.stdout).toMatch(/name += "E2E Autumn 2027" -> "E2E Fall 2027"/);
+    expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
+    await adsctl(['apply', '--auto-approve'], 0);
+    expect((await state()).get('campaigns.fall')).toBe(autumnId);
+    expect(await campaign(autumnId)).toMatchObject({ name: 'E2E Fall 2027', deleted: false });
+    await expectNoChanges();
+  });
+
+  it('destroys a line item removed from the manifest, with what it contains', async () => {
+    const caId = (await state()).get('campaigns.spring.line_items.ca')!;
+    setShape({ withCa: false });
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toContain('# campaigns.spring.line_items.ca will be destroyed');
+    expect(plan.stdout).toMatch(/Plan: 0 to add, 0 to change, [1-9]\d* to destroy\./);
+
+    await adsctl(['apply', '--auto-approve'], 0);
+    expect((await lineItem(caId))['deleted']).toBe(true);
+    expect([...(await state()).keys()].filter((a) => a.startsWith('campaigns.spring.line_items.ca'))).toEqual([]);
+    await expectNoChanges();
+  });
+
+  it('applies a saved plan, and refuses a stale one naming the object that moved', async () => {
+    const springId = (await state()).get('campaigns.spring')!;
+    setShape({ springDaily: '80.00' });
+    await adsctl(['plan', '--out', 'fresh.plan', '--detailed-exitcode'], 2);
+    const fresh = await adsctl(['apply', 'fresh.plan'], 0);
+    expect(fresh.stdout).toContain('Resources: 0 added, 1 changed, 0 destroyed.');
+    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(80_000_000);
+
+    setShape({ springDaily: '90.00' });
+    await adsctl(['plan', '--out', 'stale.plan', '--detailed-exitcode'], 2);
+    const byHand = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${springId}`, { total_budget_amount_local_micro: 2_000_000_000 }, { as: 'form' });
+    expect(byHand.status, byHand.text).toBe(200);
+    const stale = await adsctl(['apply', 'stale.plan'], 1);
+    expect(stale.stderr).toContain('the saved plan is stale');
+    expect(stale.stderr).toContain('  - campaigns.spring (updated at ');
+    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(80_000_000);
+
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toMatch(/total_budget += 2000\.00 USD -> 1500\.00 USD \(changed outside adsctl\)/);
+    await adsctl(['apply', '--auto-approve'], 0);
+    expect(await campaign(springId)).toMatchObject({ daily_budget_amount_local_micro: 90_000_000, total_budget_amount_local_micro: 1_500_000_000 });
+    await expectNoChanges();
+  });
+
+  it('refuses a second run while one holds the state lock, and --lock-timeout waits for it', async () => {
+    setShape({ springDaily: '95.00' });
+    // the first run goes through a closed gate: it holds the lock, its first request held
+    const gate = await startGateProxy(emulator.info.base_url);
+    const first = ws.start(['apply', '--auto-approve'], { ADSCTL_ENDPOINT: gate.url });
+    let waiting: RunningCli | undefined;
+    try {
+      await gate.firstRequest;
+      const lock = JSON.parse(readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.lock`), 'utf8')) as { id: string; pid: number };
+      expect(lock.pid).toBe(first.child.pid);
+
+      const second = await adsctl(['plan'], 1);
+      expect(second.stderr).toContain('locked by');
+      expect(second.stderr).toContain(`pid ${first.child.pid}`);
+      expect(second.stderr).toContain(lock.id);
+
+      waiting = ws.start(['plan', '--detailed-exitcode', '--lock-timeout', '60s']);
+      // give the waiting run time to reach the lock (not an assertion: it must wait however long)
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(waiting.child.exitCode).toBeNull();
+      gate.open();
+      const firstRun = await first.done;
+      expect(firstRun.code, transcript(firstRun)).toBe(0);
+      const waited = await waiting.done;
+      expect(waited.code, transcript(waited)).toBe(0);
+      expect(waited.stdout).toContain('No changes.');
+    } finally {
+      for (const run of [first, waiting]) if (run !== undefined && run.child.exitCode === null) run.child.kill('SIGKILL');
+      await gate.close();
+    }
+    expect((await campaign((await state()).get('campaigns.spring')!))['daily_budget_amount_local_micro']).toBe(95_000_000);
+    await expectNoChanges();
+  });
+
+  it('imports a campaign made by hand so that the next plan shows no changes for it', async () => {
+    const made = await client.post(
+      `/12/accounts/${ACCOUNT}/campaigns`,
+      { name: 'E2E Handmade', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 10_000_000, entity_status: 'PAUSED' },
+      { as: 'form' },
+    );
+    expect(made.status, made.text).toBe(201);
+    const id = String(made.body.data.id);
+    setShape({ withHandmade: true });
+    const before = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(before.stdout).toContain('# campaigns.handmade will be created');
+
+    const imported = await adsctl(['import', 'campaigns.handmade', id], 0);
+    expect(imported.stdout).toContain(`campaigns.handmade is bound to ${id}`);
+    managedCampaigns.add(id);
+    await expectNoChanges();
+    expect((await liveCampaignNames()).filter((n) => n === 'E2E Handmade')).toHaveLength(1);
+  });
+
+  it('destroys everything it manages, leaving the state empty and the campaigns deleted', async () => {
+    const destroy = await adsctl(['destroy', '--auto-approve'], 0);
+    expect(destroy.stdout).toMatch(/Destroy complete! Resources: [1-9]\d* destroyed\./);
+    expect((await adsctl(['state', 'list'], 0)).stdout).toBe('');
+    expect(managedCampaigns.size).toBe(3);
+    for (const id of managedCampaigns) expect((await campaign(id))['deleted'], id).toBe(true);
+    expect(await liveCampaignNames()).toEqual([]);
+    // nothing is left to destroy: a second destroy changes nothing
+    const again = await adsctl(['destroy', '--auto-approve'], 0);
+    expect(again.stdout).toContain('No changes.');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Validation against the live lookups before anything is written (src/plan/validate.ts): bids
+ * within the bidding rules of their currency and a multiple of its denomination, placements
+ * among the combinations of the product type, permissions that allow the writes, and the three
+ * account limits of Part A counted with what the account already holds.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ResourceChange } from '../../src/diff/types.js';
+import type { LiveAccount } from '../../src/live/types.js';
+import { MAX_ACTIVE_CAMPAIGNS, MAX_ACTIVE_LINE_ITEMS, MAX_LINE_ITEMS_PER_CAMPAIGN, validateAgainstLookups } from '../../src/plan/validate.js';
+import { emulatorLookups } from '../golden/plan/harness.js';
+import { ACCOUNT_ID, change, liveAccount } from './builders.js';
+
+const LOOKUPS = emulatorLookups(ACCOUNT_ID);
+
+const codes = (changes: ResourceChange[], options: { permissions?: string[] | null; counts?: Partial<LiveAccount['counts']> } = {}): string[] => {
+  const permissions: Record<string, string[]> = options.permissions === null ? {} : { [ACCOUNT_ID]: options.permissions ?? ['ACCOUNT_ADMIN'] };
+  return validateAgainstLookups({ changes, desired: undefined, live: liveAccount([], options.counts), lookups: { ...LOOKUPS, permissions } }).map((d) => d.code);
+};
+
+const lineItem = (text: string, after: Record<string, unknown>, action: 'create' | 'update' | 'replace' = 'create', currency?: string): ResourceChange =>
+  change(text, action, { after: { campaign_id: 'c1', entity_status: 'PAUSED', ...after }, before: action === 'create' ? null : { campaign_id: 'c1', entity_status: 'PAUSED' }, ...(currency === undefined ? {} : { currency }) });
+
+describe('validateAgainstLookups: bids', () => {
+  const rows: Array<{ name: string; bid: number; currency?: string; action?: 'create' | 'update'; codes: string[] }> = [
+    { name: 'the USD minimum', bid: 10_000, currency: 'USD', codes: [] },
+    { name: 'the USD maximum', bid: 1_000_000_000, currency: 'USD', codes: [] },
+    { name: 'below the USD minimum', bid: 5_000, currency: 'USD', codes: ['bid-out-of-range'] },
+    { name: 'above the USD maximum', bid: 1_000_010_000, currency: 'USD', codes: ['bid-out-of-range'] },
+    { name: 'not a multiple of 0.01 USD', bid: 1_234_567, currency: 'USD', codes: ['bid-denomination'] },
+    { name: 'no currency: the rules of USD', bid: 1_234_567, codes: ['bid-denomination'] },
+    { name: 'a JPY bid of whole yen', bid: 2_000_000, currency: 'JPY', codes: [] },
+    { name: 'a JPY bid with a fraction of a yen', bid: 1_500_000, currency: 'JPY', codes: ['bid-denomination'] },
+    { name: 'below the JPY minimum, fine in USD', bid: 500_000, currency: 'JPY', codes: ['bid-out-of-range'] },
+    { name: 'a currency without bidding rules is not checked', bid: 1, currency: 'CHF', codes: [] },
+    { name: 'an update is checked like a create', bid: 1_234_567, currency: 'USD', action: 'update', codes: ['bid-denomination'] },
+  ];
+  it.each(rows)('$name', ({ bid, currency, action, codes: expected }) => {
+    expect(codes([lineItem('campaigns.a.line_items.l', { bid_amount_local_micro: bid }, action ?? 'create', currency)])).toEqual(expected);
+  });
+
+  it('says the bid and the rule in currency units', () => {
+    const [d] = validateAgainstLookups({ changes: [lineItem('campaigns.a.line_items.l', { bid_amount_local_micro: 123_456 }, 'create', 'USD')], desired: undefined, live: liveAccount(), lookups: LOOKUPS });
+    expect(d?.message).toBe('bid 0.123456 USD is not a multiple of the smallest denomination 0.01 USD');
+  });
+});
+
+describe('validateAgainstLookups: placements', () => {
+  const rows: Array<{ name: string; product: string; placements: string[]; action?: 'create' | 'update' | 'replace'; codes: string[] }> = [
+    { name: 'a valid combination', product: 'PROMOTED_TWEETS', placements: ['ALL_ON_SERVICE'], codes: [] },
+    { name: 'a valid combination in any order', product: 'PROMOTED_TWEETS', placements: ['SERVICE_TIMELINE', 'SERVICE_SEARCH'], codes: [] },
+    { name: 'a placement alone that only goes with another', product: 'PROMOTED_TWEETS', placements: ['SERVICE_PROFILE'], codes: ['invalid-placements'] },
+    { name: 'a combination of another product type', product: 'PROMOTED_ACCOUNT', placements: ['PUBLISHER_NETWORK'], codes: ['invalid-placements'] },
+    { name: 'too many placements', product: 'MEDIA', placements: ['ALL_ON_SERVICE', 'PUBLISHER_NETWORK'], codes: ['invalid-placements'] },
+    { name: 'a replacement is checked like a create', product: 'PROMOTED_TWEETS', placements: ['SERVICE_PROFILE'], action: 'replace', codes: ['invalid-placements'] },
+    { name: 'an update cannot change placements and is not checked', product: 'PROMOTED_TWEETS', placements: ['SERVICE_PROFILE'], action: 'update', codes: [] },
+    { name: 'a product type the lookups do not know is not checked', product: 'NEW_PRODUCT', placements: ['ANYWHERE'], codes: [] },
+  ];
+  it.each(rows)('$name', ({ product, placements, action, codes: expected }) => {
+    expect(codes([lineItem('campaigns.a.line_items.l', { product_type: product, placements }, action ?? 'create')])).toEqual(expected);
+  });
+
+  it('lists the valid combinations', () => {
+    const [d] = validateAgainstLookups({ changes: [lineItem('campaigns.a.line_items.l', { product_type: 'MEDIA', placements: ['SERVICE_SEARCH'] })], desired: undefined, live: liveAccount(), lookups: LOOKUPS });
+    expect(d?.message).toBe('placements [SERVICE_SEARCH] are not a valid combination for MEDIA; valid: [ALL_ON_SERVICE], [PUBLISHER_NETWORK]');
+  });
+});
+
+describe('validateAgainstLookups: permissions', () => {
+  const write = [change('campaigns.a', 'update', { after: { name: 'A' }, before: { name: 'B' } })];
+  const rows: Array<{ name: string; permissions: string[] | null; changes?: ResourceChange[]; codes: string[] }> = [
+    { name: 'an account admin', permissions: ['ACCOUNT_ADMIN'], codes: [] },
+    { name: 'an ad manager', permissions: ['AD_MANAGER', 'TWEET_COMPOSER'], codes: [] },
+    { name: 'a campaign analyst', permissions: ['CAMPAIGN_ANALYST'], codes: ['permission-denied'] },
+    { name: 'a creative manager', permissions: ['CREATIVE_MANAGER'], codes: ['permission-denied'] },
+    { name: 'no permissions at all', permissions: [], codes: ['permission-denied'] },
+    { name: 'permissions not looked up for the account', permissions: null, codes: [] },
+    { name: 'a plan that writes nothing needs no permission', permissions: ['CAMPAIGN_ANALYST'], changes: [change('campaigns.a', 'noop')], codes: [] },
+  ];
+  it.each(rows)('$name', ({ permissions, changes, codes: expected }) => {
+    expect(codes(changes ?? write, { permissions })).toEqual(expected);
+  });
+});
+
+describe('validateAgainstLookups: account limits with the live counts', () => {
+  it('has the limits of Part A', () => {
+    expect([MAX_ACTIVE_CAMPAIGNS, MAX_LINE_ITEMS_PER_CAMPAIGN, MAX_ACTIVE_LINE_ITEMS]).toEqual([200, 100, 256]);
+  });
+
+  const campaign = (key: string, action: 'create' | 'update' | 'delete', status?: { before?: string; after?: string }): ResourceChange =>
+    change(`campaigns.${key}`, action, {
+      ...(action === 'create' ? {} : { before: { entity_status: status?.before ?? 'ACTIVE' } }),
+      ...(action === 'delete' ? {} : { after: status?.after === undefined ? {} : { entity_status: status.after } }),
+    });
+  const li = (key: string, action: 'create' | 'delete', campaignId: unknown = 'c1', status = 'PAUSED'): ResourceChange =>
+    change(`campaigns.a.line_items.${key}`, action, {
+      ...(action === 'create' ? { after: { campaign_id: campaignId, entity_status: status } } : { before: { campaign_id: campaignId, entity_status: status } }),
+    });
+
+  const rows: Array<{ name: string; counts: Partial<LiveAccount['counts']>; changes: ResourceChange[]; codes: string[] }> = [
+    { name: '199 active campaigns and one more (ACTIVE by default)', counts: { activeCampaigns: 199 }, changes: [campaign('n', 'create')], codes: [] },
+    { name: '200 active campaigns and one more', counts: { activeCampaigns: 200 }, changes: [campaign('n', 'create')], codes: ['limit-active-campaigns'] },
+    { name: '200 active campaigns and a paused one', counts: { activeCampaigns: 200 }, changes: [campaign('n', 'create', { after: 'PAUSED' })], codes: [] },
+    { name: '200 active campaigns and a paused one activated', counts: { activeCampaigns: 200 }, changes: [campaign('p', 'update', { before: 'PAUSED', after: 'ACTIVE' })], codes: ['limit-active-campaigns'] },
+    {
+      name: '200 active campaigns, one deleted and one activated',
+      counts: { activeCampaigns: 200 },
+      changes: [campaign('old', 'delete'), campaign('p', 'update', { before: 'PAUSED', after: 'ACTIVE' })],
+      codes: [],
+    },
+    { name: '255 active line items and one more', counts: { activeLineItems: 255, lineItemsByCampaign: { c1: 1 } }, changes: [li('n', 'create', 'c1', 'ACTIVE')], codes: [] },
+    { name: '256 active line items and one more', counts: { activeLineItems: 256, lineItemsByCampaign: { c1: 1 } }, changes: [li('n', 'create', 'c1', 'ACTIVE')], codes: ['limit-active-line-items'] },
+    { name: '99 line items in the campaign and one more', counts: { lineItemsByCampaign: { c1: 99 } }, changes: [li('n', 'create')], codes: [] },
+    { name: '100 line items in the campaign and one more', counts: { lineItemsByCampaign: { c1: 100 } }, changes: [li('n', 'create')], codes: ['limit-line-items-per-campaign'] },
+    { name: '100 line items in another campaign', counts: { lineItemsByCampaign: { c2: 100 } }, changes: [li('n', 'create')], codes: [] },
+    {
+      name: '100 line items in the campaign, one deleted and one created (the delete runs first whatever the address order)',
+      counts: { lineItemsByCampaign: { c1: 100 } },
+      changes: [li('a_new', 'create'), li('z_old', 'delete')],
+      codes: [],
+    },
+    {
+      name: '101 line items in a campaign yet to be created',
+      counts: {},
+      changes: Array.from({ length: 101 }, (_, i) => li(`n${i}`, 'create', { $ref: 'campaigns.new' })),
+      codes: ['limit-line-items-per-campaign'],
+    },
+  ];
+  it.each(rows)('$name', ({ counts, changes, codes: expected }) => {
+    expect(codes(changes, { counts })).toEqual(expected);
+  });
+});
