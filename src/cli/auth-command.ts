@@ -9,6 +9,7 @@ import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { accessToken, bearerToken, invalidateBearer, invalidateToken, requestToken } from '../api/oauth-flow.js';
+import type { OAuthCredentials } from '../api/signer.js';
 import { consumerFrom, readProfile, userCredentialsFrom, writeProfile } from './credentials.js';
 import { endpointName, openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
@@ -38,6 +39,26 @@ async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) 
   }
 }
 
+/** The application's keys (built in for `local`), or an error printed and exit 1. */
+function consumerOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: number) => void): { consumerKey: string; consumerSecret: string } | undefined {
+  const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
+  if (consumer === undefined) {
+    io.err("Error: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET (the application's API key and secret)\n");
+    setExit(1);
+  }
+  return consumer;
+}
+
+/** The user's credentials (environment, stored profile, or built in), or an error printed and exit 1. */
+function userOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: number) => void): OAuthCredentials | undefined {
+  const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
+  if (creds === undefined) {
+    io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
+    setExit(1);
+  }
+  return creds;
+}
+
 const trace = (io: Io, flags: CommonFlags): { trace?: (line: string) => void } => (flags.debug === true ? { trace: (line) => io.err(`[debug] ${line}\n`) } : {});
 
 export function registerAuth(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -49,12 +70,8 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
     .option('--print', 'print the credentials as environment exports instead of storing them')
     .action(async (flags: CommonFlags & { print?: boolean }) =>
       withEndpoint(io, flags, setExit, async (open, name) => {
-        const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
-        if (consumer === undefined) {
-          io.err('Error: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET (the application\'s API key and secret)\n');
-          setExit(1);
-          return;
-        }
+        const consumer = consumerOrFail(io, open, name, setExit);
+        if (consumer === undefined) return;
         const options = { endpoint: open.endpoint, ...trace(io, flags) };
         const rt = await requestToken(options, consumer);
         io.err(`Open this URL in a browser, approve adsctl, and enter the PIN it shows:\n  ${rt.authorizeUrl}\n`);
@@ -87,12 +104,8 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
     .option('--print', 'print it as an environment export instead of storing it')
     .action(async (flags: CommonFlags & { print?: boolean }) =>
       withEndpoint(io, flags, setExit, async (open, name) => {
-        const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
-        if (consumer === undefined) {
-          io.err('Error: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET\n');
-          setExit(1);
-          return;
-        }
+        const consumer = consumerOrFail(io, open, name, setExit);
+        if (consumer === undefined) return;
         const token = await bearerToken({ endpoint: open.endpoint, ...trace(io, flags) }, consumer);
         if (flags.print === true) io.out(`export ADSCTL_BEARER_TOKEN='${token}'\n`);
         else {
@@ -107,12 +120,8 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
     .option('--bearer', 'revoke the application-only bearer token instead')
     .action(async (flags: CommonFlags & { bearer?: boolean }) =>
       withEndpoint(io, flags, setExit, async (open, name) => {
-        const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
-        if (creds === undefined) {
-          io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
-          setExit(1);
-          return;
-        }
+        const creds = userOrFail(io, open, name, setExit);
+        if (creds === undefined) return;
         const options = { endpoint: open.endpoint, ...trace(io, flags) };
         const profile = readProfile(io.env, name);
         if (flags.bearer === true) {
@@ -143,12 +152,8 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
     .description('show the authenticated user, its accounts and permissions')
     .action(async (flags: CommonFlags) =>
       withEndpoint(io, flags, setExit, async (open, name) => {
-        const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
-        if (creds === undefined) {
-          io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
-          setExit(1);
-          return;
-        }
+        const creds = userOrFail(io, open, name, setExit);
+        if (creds === undefined) return;
         const client = new ApiClient({ endpoint: open.endpoint, credentials: creds, ...trace(io, flags) });
         try {
           const api = new AdsApi(client);

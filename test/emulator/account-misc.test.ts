@@ -3,17 +3,12 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { TestClient, startTestEmulator, type Params, type Reply, type SendOptions } from '../support/client.js';
 import { createCampaign } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let account: string;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const errors = r.body.errors as Array<{ code: string; parameter?: string }>;
-  const hit = errors.find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(hit, r.text).toBeDefined();
-}
 
 async function newSandboxAccount(): Promise<string> {
   const r = await client.post('/12/accounts', {}, { base: 'sandbox' });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { loginAs } from '../support/login.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -11,14 +12,6 @@ const sandbox: string[] = [];
 
 const ACCOUNT_FIELDS = ['approval_status', 'business_id', 'business_name', 'created_at', 'deleted', 'id', 'name', 'timezone', 'timezone_switch_at', 'updated_at'];
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const codes = (r.body.errors as Array<{ code: string; parameter?: string }>).map((e) => e.code);
-  expect(codes).toContain(code);
-  if (parameter !== undefined) {
-    expect(r.body.errors.find((e: { code: string }) => e.code === code).parameter).toBe(parameter);
-  }
-}
 
 async function createSandboxAccount(): Promise<any> {
   const r = await client.post('/12/accounts', {}, { base: 'sandbox' });

@@ -3,6 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { SEED_FUNDING_INSTRUMENT_ID, createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -19,11 +20,6 @@ const CAMPAIGN_FIELDS = [
 const path = (suffix = ''): string => `/12/accounts/${account}/campaigns${suffix}`;
 const batchPath = (): string => `/12/batch/accounts/${account}/campaigns`;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 const base = (extra: Params = {}): Params => ({ funding_instrument_id: SEED_FUNDING_INSTRUMENT_ID, name: 'c', daily_budget_amount_local_micro: 50_000_000, ...extra });
 const without = (params: Params, key: string): Params => Object.fromEntries(Object.entries(params).filter(([k]) => k !== key));

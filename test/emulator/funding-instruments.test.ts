@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { loginAs } from '../support/login.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -18,12 +19,6 @@ const FI_FIELDS = [
 
 const path = (suffix = ''): string => `/12/accounts/${account}/funding_instruments${suffix}`;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const errors = r.body.errors as Array<{ code: string; parameter?: string }>;
-  const hit = errors.find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(hit, r.text).toBeDefined();
-}
 
 async function create(params: Params, accountId = account): Promise<Reply> {
   return client.post(`/12/accounts/${accountId}/funding_instruments`, params, { base: 'sandbox' });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { CURATED_CATEGORIES } from '../../src/emulator/lookups/curated-categories.js';
-import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
+import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -18,11 +19,6 @@ const FIELDS = ['created_at', 'curated_category_id', 'deleted', 'id', 'line_item
 
 const path = (suffix = ''): string => `/12/accounts/${account}/line_item_curated_categories${suffix}`;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 async function associate(params: Params = {}): Promise<any> {
   const r = await client.post(path(), { curated_category_id: CATEGORY, line_item_id: lineItem.id, ...params }, { as: 'form' });

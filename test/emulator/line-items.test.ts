@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -21,11 +22,6 @@ const LINE_ITEM_FIELDS = [
 const path = (suffix = ''): string => `/12/accounts/${account}/line_items${suffix}`;
 const batchPath = (): string => `/12/batch/accounts/${account}/line_items`;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 const base = (campaignId: string, extra: Params = {}): Params => ({
   campaign_id: campaignId,

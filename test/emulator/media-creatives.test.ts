@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
-import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
+import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -18,11 +19,6 @@ const RESERVED_URL = 'https://example.com/p?a=1&b=café,y:z+%25#frag';
 const creatives = (suffix = ''): string => `/12/accounts/${account}/media_creatives${suffix}`;
 const accountMedia = (suffix = ''): string => `/12/accounts/${account}/account_media${suffix}`;
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 const prerollLineItem = async (): Promise<string> => (await createLineItem(client, account, prerollCampaign, { product_type: 'MEDIA', objective: 'PREROLL_VIEWS' })).id;
 const webLineItem = async (): Promise<string> => (await createLineItem(client, account, webCampaign, { product_type: 'MEDIA', objective: 'WEBSITE_CLICKS' })).id;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_OTHER_POSTS, SEED_POST_IDS } from '../../src/emulator/store/seed.js';
-import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
+import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -26,11 +27,6 @@ const accounts = (suffix = ''): string => `/12/accounts/${account}/promoted_acco
 let nextPost = 0;
 const freshPosts = (n: number): string[] => SEED_POST_IDS.slice(nextPost, (nextPost += n));
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 const tweetsLineItem = async (overrides: Record<string, Params[string] | null> = {}): Promise<any> => createLineItem(client, account, tweetsCampaign, overrides);
 const accountsLineItem = async (overrides: Record<string, Params[string] | null> = {}): Promise<any> =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { expectError } from '../support/expect-error.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -16,11 +17,6 @@ const US = '96683cc9126741d1';
 const SF = '5122804691e5fecc';
 const TC_FIELDS = ['created_at', 'deleted', 'id', 'line_item_id', 'name', 'operator_type', 'targeting_type', 'targeting_value', 'updated_at'];
 
-function expectError(r: Reply, status: number, code: string, parameter?: string): void {
-  expect(r.status, r.text).toBe(status);
-  const found = (r.body.errors as Array<{ code: string; parameter?: string }>).find((e) => e.code === code && (parameter === undefined || e.parameter === parameter));
-  expect(found, r.text).toBeDefined();
-}
 
 async function lineItem(overrides: Record<string, Params[string] | null> = {}): Promise<string> {
   return (await createLineItem(client, account, campaignId, overrides)).id;
