@@ -44,8 +44,10 @@ function attributeLine(a: DocumentAttributeChange, currency: string | null, drif
   return { symbol: '~', name, text: `${show(before)} -> ${show(after)}`, note };
 }
 
+/** Every attribute of a created or destroyed object; a destroyed object's unset (null) ones are left out, as Terraform does. */
 function allAttributes(record: Record<string, unknown> | null, symbol: '+' | '-', currency: string | null): Line[] {
   return Object.entries(record ?? {})
+    .filter(([, value]) => symbol === '+' || value !== null)
     .map(([path, value]) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency) + (symbol === '-' ? ' -> null' : ''), note: '' }))
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }
