@@ -10,6 +10,7 @@ import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { Lookups } from '../live/lookups.js';
 import { formatAddress } from '../manifest/address.js';
+import { formatMicros } from '../manifest/money.js';
 import type { DesiredAccount } from '../manifest/types.js';
 
 export const MAX_ACTIVE_CAMPAIGNS = 200;
@@ -76,9 +77,9 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
     if (typeof bid === 'number' && rule !== undefined) {
       if (bid < rule.minimum_cpe_bid_local_micro || bid > rule.maximum_cpe_bid_local_micro) {
-        out.push(errorAt('bid-out-of-range', `bid ${bid / 1e6} ${rule.currency} is outside the bidding rules of ${rule.currency} (${rule.minimum_cpe_bid_local_micro / 1e6} to ${rule.maximum_cpe_bid_local_micro / 1e6})`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro)} to ${formatMicros(rule.maximum_cpe_bid_local_micro)})`, sourceOf(desired, c, 'bid_amount_local_micro')));
       } else if (bid % rule.minimum_denomination !== 0) {
-        out.push(errorAt('bid-denomination', `bid ${bid / 1e6} ${rule.currency} is not a multiple of the smallest denomination ${rule.minimum_denomination / 1e6} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-denomination', `bid ${formatMicros(bid)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
       }
     }
     const placements = after['placements'];
