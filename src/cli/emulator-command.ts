@@ -61,9 +61,9 @@ export function registerEmulator(program: Command, setExit: (code: number) => vo
         }
         throw error;
       }
-      process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
       const running = emulator;
-      await new Promise<void>((resolve) => {
+      // handlers first: a client may signal as soon as it has read the start-up line
+      const stopped = new Promise<void>((resolve) => {
         const stop = (signal: string): void => {
           process.stderr.write(`received ${signal}, stopping\n`);
           void running.close().then(resolve);
@@ -71,6 +71,8 @@ export function registerEmulator(program: Command, setExit: (code: number) => vo
         process.once('SIGINT', () => stop('SIGINT'));
         process.once('SIGTERM', () => stop('SIGTERM'));
       });
+      process.stdout.write(`${JSON.stringify(emulator.info)}\n`);
+      await stopped;
       setExit(0);
     });
 }

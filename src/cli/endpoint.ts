@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { emulatorEndpoint, resolveRemoteEndpoint, type Endpoint } from '../api/endpoints.js';
 import type { OAuthCredentials } from '../api/signer.js';
 import { startEmulator } from '../emulator/emulator.js';
+import { DataFileInUse } from '../emulator/store/data-lock.js';
 
 export interface OpenEndpoint {
   endpoint: Endpoint;
@@ -23,7 +24,13 @@ export async function openEndpoint(name: string, stateDir: string): Promise<Open
     return typeof endpoint === 'string' ? endpoint : { endpoint, close: async () => {} };
   }
   mkdirSync(stateDir, { recursive: true });
-  const emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
+  let emulator;
+  try {
+    emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
+  } catch (error) {
+    if (error instanceof DataFileInUse) return `the embedded emulator (endpoint local) is busy: ${error.message}; wait for that run to finish`;
+    throw error;
+  }
   const { info } = emulator;
   return {
     endpoint: { ...emulatorEndpoint('local', info.base_url), name: 'local' },

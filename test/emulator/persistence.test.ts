@@ -44,6 +44,17 @@ describe('--data persistence', () => {
     await second.close();
   });
 
+  it('refuses a second process on the same data file, and takes over the lock of a killed one', async () => {
+    const file = join(dir, 'shared.json');
+    const first = await spawnEmulator(['--data', file]);
+    await expect(spawnEmulator(['--data', file])).rejects.toThrow(/exited with 1[\s\S]*in use by another emulator or adsctl run \(pid \d+\)/);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const next = await spawnEmulator(['--data', file]);
+    next.child.kill('SIGTERM');
+    expect(await next.exited, next.stderr()).toBe(0);
+  });
+
   it('loses no acknowledged write when the process is killed with SIGKILL', async () => {
     const file = join(dir, 'killed.json');
     const emu = await spawnEmulator(['--data', file, '--rate-limit-scale', '0']);

@@ -6,6 +6,7 @@
  * folded into a new snapshot (temp file, fsync, rename) when it grows and on a clean stop.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, ftruncateSync } from 'node:fs';
+import { lockDataFile } from './data-lock.js';
 import type { Row } from './row.js';
 import type { Store } from './store.js';
 
@@ -24,16 +25,27 @@ export class Journal {
   private readonly store: Store;
   private fd: number | undefined;
   private bytes = 0;
+  private release: (() => void) | undefined;
 
   private constructor(file: string, store: Store) {
     this.file = file;
     this.store = store;
   }
 
-  /** Loads `file` (and its journal) into `store`; returns whether any state was found. */
+  /**
+   * Loads `file` (and its journal) into `store`; returns whether any state was found. Throws
+   * `DataFileInUse` when another live process has it open.
+   */
   static open(file: string, store: Store): { journal: Journal; loaded: boolean } {
     const journal = new Journal(file, store);
-    const loaded = journal.load();
+    journal.release = lockDataFile(file);
+    let loaded: boolean;
+    try {
+      loaded = journal.load();
+    } catch (error) {
+      journal.release();
+      throw error;
+    }
     journal.fd = openSync(`${file}.journal`, 'a');
     store.onCommit = (rows, counter) => journal.append(rows, counter);
     return { journal, loaded };
@@ -100,5 +112,6 @@ export class Journal {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     this.store.onCommit = undefined;
+    this.release?.();
   }
 }
