@@ -1,7 +1,7 @@
 /**
  * Generates src/manifest/generated/manifest.ts from schemas/manifest.schema.json, the single
- * source of the manifest format. Run by `npm run build` before tsc; the output is committed so a
- * fresh clone builds. `--check` exits 1 when the committed file is stale; `--stdout` prints the
+ * source of the manifest format. Run by `npm run build` (and so by `npm ci`) before tsc; the output
+ * is not committed. `--check` exits 1 when the file on disk is stale; `--stdout` prints the
  * types instead of writing them.
  *
  * A `$ref` that carries its own description (for editors' hover text) would make

@@ -1,5 +1,6 @@
 // Generates src/api/generated/wire.ts from schemas/wire.schema.json (json-schema-to-typescript).
-// `--check` compares instead of writing and exits 1 when the committed file is stale.
+// Run by `npm run build` (and so by `npm ci`) before tsc; the output is not committed.
+// `--check` compares instead of writing and exits 1 when the file on disk is stale.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { compile } from 'json-schema-to-typescript';
 

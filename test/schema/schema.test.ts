@@ -1,6 +1,6 @@
 /**
  * The manifest schema is the single source of the format: it compiles under ajv's strict mode,
- * documents every field for editors, avoids what the tools cannot follow, and the committed
+ * documents every field for editors, avoids what the tools cannot follow, and the generated
  * generated files (TypeScript types, standalone validator) are exactly what it generates now.
  */
 import { execFileSync } from 'node:child_process';
@@ -70,7 +70,7 @@ describe('schemas/manifest.schema.json', () => {
     expect(open).toEqual([]);
   });
 
-  it('generates the committed TypeScript types (src/manifest/generated/manifest.ts)', () => {
+  it('has generated TypeScript types (src/manifest/generated/manifest.ts) that match the schema', () => {
     expect(generated('generate-types.mjs')).toBe(readFileSync(`${root}src/manifest/generated/manifest.ts`, 'utf8'));
   });
 
