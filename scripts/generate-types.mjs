@@ -8,7 +8,8 @@
  * json-schema-to-typescript declare a new numbered copy of the referenced type; such references
  * are passed to it as the referenced type's name, so each $defs type is declared once.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 
@@ -57,6 +58,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       process.exitCode = 1;
     }
   } else {
+    mkdirSync(dirname(outputFile), { recursive: true });
     writeFileSync(outputFile, source);
   }
 }
