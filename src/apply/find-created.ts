@@ -9,8 +9,8 @@ import type { ResourceName } from '../api/resources.js';
 
 interface Finder {
   resource: ResourceName;
-  /** The list filter and the sent parameter that fills it. */
-  filter: [param: string, from: string];
+  /** The list filter and the sent parameter that fills it; absent: the account's whole list (few records). */
+  filter?: [param: string, from: string];
   /** Fields that must be equal between the sent parameters and the record. */
   identity: string[];
   extra?: Record<string, boolean>;
@@ -25,7 +25,11 @@ const FINDERS: Record<string, Finder> = {
   promoted_account: { resource: 'promoted_account', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'user_id'] },
   media_creative: { resource: 'media_creative', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'account_media_id'] },
   line_item_curated_category: { resource: 'line_item_curated_category', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'curated_category_id'] },
+  funding_instrument: { resource: 'funding_instrument', identity: ['type', 'currency', 'start_time'] },
 };
+
+/** The key all creates of a kind listed over the whole account share. */
+const WHOLE = '';
 
 const SKEW_MS = 60_000;
 
@@ -40,7 +44,9 @@ export interface SentCreate {
 
 const parentOf = (create: SentCreate): string | undefined => {
   const finder = FINDERS[create.kind];
-  const parent = finder === undefined ? undefined : create.params[finder.filter[1]];
+  if (finder === undefined) return undefined;
+  if (finder.filter === undefined) return WHOLE;
+  const parent = create.params[finder.filter[1]];
   return parent === undefined || parent === null ? undefined : String(parent);
 };
 
@@ -65,7 +71,10 @@ export async function findCreatedAll(api: AdsApi, accountId: string, creates: re
   await Promise.all(
     [...parents].map(async ([kind, ids]) => {
       const finder = FINDERS[kind]!;
-      const records = await api.listWhere(finder.resource, accountId, finder.filter[0], [...ids], finder.extra ?? {});
+      const records =
+        finder.filter === undefined
+          ? await api.list(finder.resource, accountId, finder.extra ?? {})
+          : await api.listWhere(finder.resource, accountId, finder.filter[0], [...ids], finder.extra ?? {});
       candidates.set(kind, records as unknown as Array<Record<string, unknown>>);
     }),
   );
@@ -83,4 +92,13 @@ export async function findCreatedAll(api: AdsApi, accountId: string, creates: re
     taken.add(String(match['id']));
     return String(match['id']);
   });
+}
+
+/**
+ * The sandbox accounts a `POST accounts` with no answer may have made: it takes no parameters, so
+ * the candidates are the caller's accounts created since the request that no state of these
+ * manifests binds. None: it did not happen; one: that is it; more: it cannot be told.
+ */
+export async function createdAccountCandidates(api: AdsApi, sentAt: number, bound: ReadonlySet<string>): Promise<string[]> {
+  return (await api.accounts()).filter((a) => !bound.has(a.id) && Date.parse(a.created_at) >= sentAt - SKEW_MS).map((a) => a.id);
 }

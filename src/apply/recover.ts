@@ -8,13 +8,27 @@
 import type { AdsApi } from '../api/ads-api.js';
 import { clearJournal, readJournal } from '../state/journal.js';
 import { writeState, type AccountState } from '../state/state-file.js';
-import { findCreatedAll, type SentCreate } from './find-created.js';
+import { boundAccountIds } from '../state/state-files.js';
+import { createdAccountCandidates, findCreatedAll, type SentCreate } from './find-created.js';
 
-/** Resolves open journal entries; returns the addresses adopted. */
+/**
+ * Resolves open journal entries; returns the addresses adopted. A sandbox account whose create
+ * had no answer is adopted into `state.account_id` when it can be told apart.
+ */
 export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, stateDir: string): Promise<string[]> {
   const { open } = readJournal(stateDir, state.account);
   if (open.length === 0) return [];
   const adopted: string[] = [];
+  const accountCreate = open.find((intent) => intent.operations.some((op) => op.kind === 'account' && op.action === 'create'));
+  if (accountId === undefined && accountCreate !== undefined) {
+    const candidates = await createdAccountCandidates(api, accountCreate.at, boundAccountIds(stateDir));
+    if (candidates.length === 1) {
+      accountId = candidates[0]!;
+      state.account_id = accountId;
+      state.resources['account'] = { kind: 'account', id: accountId, applied: {}, created: true };
+      adopted.push('account');
+    }
+  }
   if (accountId !== undefined) {
     const pending = new Map<string, SentCreate>();
     for (const intent of open) {

@@ -9,7 +9,10 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountPlan, Plan } from '../plan/types.js';
 import { renderPlan } from '../render/render.js';
+import { Journal } from '../state/journal.js';
+import { boundAccountIds } from '../state/state-files.js';
 import { writeState } from '../state/state-file.js';
+import { createdAccountCandidates } from '../apply/find-created.js';
 import type { Io } from './io.js';
 import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { progressPrinter } from './progress.js';
@@ -29,11 +32,25 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan, 
   if (session.accountId !== undefined) return session.accountId;
   const wantsAccount = accountPlan.changes.some((c) => c.kind === 'account' && c.action === 'create');
   if (!wantsAccount || !session.endpoint.sandbox) return undefined;
-  const account = await session.api.createSandboxAccount();
-  session.accountId = account.id;
-  session.state.account_id = account.id;
-  writeState(stateDirOf(workDir), session.state);
-  return account.id;
+  const stateDir = stateDirOf(workDir);
+  const journal = new Journal(stateDir, session.state.account);
+  const seq = journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }]);
+  const sentAt = Date.now();
+  let id: string;
+  try {
+    id = (await session.api.createSandboxAccount()).id;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.outcome !== 'unknown') throw error;
+    // no answer: look before creating again, so a lost answer does not leave two accounts
+    const candidates = await createdAccountCandidates(session.api, sentAt, boundAccountIds(stateDir));
+    if (candidates.length > 1) throw new ApiError({ status: 0, items: [{ code: 'AMBIGUOUS', message: `creating the sandbox account had no answer and ${candidates.length} new accounts (${candidates.join(', ')}) could be it; bind the right one with account.id` }], retryable: false, outcome: 'unknown', request: 'POST /12/accounts' });
+    id = candidates[0] ?? (await session.api.createSandboxAccount()).id;
+  }
+  session.accountId = id;
+  session.state.account_id = id;
+  writeState(stateDir, session.state);
+  journal.done(seq);
+  return id;
 }
 
 /** Applies every account's plan; returns the summed counts and every error. */

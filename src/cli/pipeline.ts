@@ -73,6 +73,7 @@ export async function runPipeline(sessions: readonly AccountSession[], options: 
   const inputs = await Promise.all(
     sessions.map(async (s): Promise<AccountPlanInput> => {
       await recoverJournal(s.api, s.accountId, s.state, stateDir);
+      if (s.accountId === undefined && s.state.account_id !== undefined) s.accountId = s.state.account_id;
       const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state });
       if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
         // the account adsctl created is gone: a new one will be created

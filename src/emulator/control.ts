@@ -26,10 +26,11 @@ export function handleControl(deps: ControlDeps, req: ParsedRequest): RawRespons
       return json(200, deps.stats);
     }
     case 'POST /faults': {
-      const body = (req.json ?? {}) as { faults?: unknown; seed?: unknown };
+      const body = (req.json ?? {}) as { faults?: unknown; seed?: unknown; count?: unknown };
       const spec = parseFaultSpec(typeof body.faults === 'string' ? body.faults : '');
       if (typeof spec === 'string') return json(400, { error: spec });
-      deps.faults.configure(spec, typeof body.seed === 'number' ? body.seed : 1);
+      // `count`: the faults apply to that many advertising requests, then stop
+      deps.faults.configure(spec, typeof body.seed === 'number' ? body.seed : 1, typeof body.count === 'number' ? body.count : undefined);
       return json(200, { faults: spec });
     }
     case 'POST /rate-limits/reset':

@@ -58,16 +58,19 @@ function generator(seed: number): () => number {
 export class FaultInjector {
   private spec: FaultSpec;
   private next: () => number;
+  /** Requests left before the spec turns itself off (unlimited when undefined). */
+  private remaining: number | undefined;
 
   constructor(spec: FaultSpec, seed: number) {
     this.spec = spec;
     this.next = generator(seed);
   }
 
-  /** Replaces the spec and restarts the generator from `seed`. */
-  configure(spec: FaultSpec, seed: number): void {
+  /** Replaces the spec and restarts the generator from `seed`; with `count`, only the next `count` requests draw. */
+  configure(spec: FaultSpec, seed: number, count?: number): void {
     this.spec = spec;
     this.next = generator(seed);
+    this.remaining = count;
   }
 
   get slowMs(): number {
@@ -75,6 +78,10 @@ export class FaultInjector {
   }
 
   draw(): FaultKind | undefined {
+    if (this.remaining !== undefined) {
+      if (this.remaining <= 0) return undefined;
+      this.remaining--;
+    }
     const x = this.next();
     let acc = 0;
     for (const kind of KINDS) {

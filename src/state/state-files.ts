@@ -23,3 +23,19 @@ export function lockFiles(stateDir: string): string[] {
   if (!existsSync(stateDir)) return [];
   return readdirSync(stateDir).filter((n) => n.endsWith('.lock')).map((n) => join(stateDir, n));
 }
+
+/** The live account ids the state files of a directory bind. */
+export function boundAccountIds(stateDir: string): Set<string> {
+  const ids = new Set<string>();
+  if (!existsSync(stateDir)) return ids;
+  for (const name of readdirSync(stateDir)) {
+    if (!name.endsWith('.json')) continue;
+    try {
+      const parsed = JSON.parse(readFileSync(join(stateDir, name), 'utf8')) as { account_id?: unknown };
+      if (typeof parsed.account_id === 'string') ids.add(parsed.account_id);
+    } catch {
+      // not a state file
+    }
+  }
+  return ids;
+}
