@@ -2,12 +2,11 @@
  * `adsctl state list|show|rm|mv` and `adsctl force-unlock`: inspect and edit the bindings of
  * addresses to live ids without touching the service. Edits take the account's lock.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
 import type { ResourceAddress } from '../manifest/types.js';
-import { acquireLock } from '../state/lock.js';
-import { lockFiles, stateAccounts } from '../state/state-files.js';
+import { acquireLock, forceUnlock } from '../state/lock.js';
+import { stateAccounts } from '../state/state-files.js';
 import { readState, writeState, type AccountState } from '../state/state-file.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
@@ -162,19 +161,12 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .argument('<lock-id>')
     .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
     .action((id: string, flags: { path: string }) => {
-      for (const file of lockFiles(stateDirOf(workDirOf(flags.path)))) {
-        let info: { id?: string; holder?: string };
-        try {
-          info = JSON.parse(readFileSync(file, 'utf8')) as { id?: string; holder?: string };
-        } catch {
-          continue;
-        }
-        if (info.id !== id) continue;
-        unlinkSync(file);
-        io.out(`Lock ${id} (held by ${info.holder ?? 'unknown'}) removed.\n`);
-        return setExit(0);
+      const holder = forceUnlock(stateDirOf(workDirOf(flags.path)), id);
+      if (holder === undefined) {
+        io.err(`Error: no lock with id ${id}\n`);
+        return setExit(1);
       }
-      io.err(`Error: no lock with id ${id}\n`);
-      setExit(1);
+      io.out(`Lock ${id} (held by ${holder.holder}, pid ${holder.pid}, ${holder.operation} since ${holder.created_at}) removed.\n`);
+      setExit(0);
     });
 }

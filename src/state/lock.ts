@@ -5,7 +5,7 @@
  * left by a killed run.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { stateStem } from './state-file.js';
@@ -88,10 +88,24 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
   }
 }
 
-/** Removes the lock if its id is `id`; returns false when no such lock is held. */
-export function forceUnlock(stateDir: string, accountKey: string, id: string): boolean {
-  const current = readLock(stateDir, accountKey);
-  if (current === undefined || current.id !== id) return false;
-  unlinkSync(lockPath(stateDir, accountKey));
-  return true;
+/**
+ * Removes the lock whose id is `id`, whichever account it guards (`adsctl force-unlock ID`);
+ * returns its holder, or undefined when no lock has that id.
+ */
+export function forceUnlock(stateDir: string, id: string): LockInfo | undefined {
+  if (!existsSync(stateDir)) return undefined;
+  for (const name of readdirSync(stateDir)) {
+    if (!name.endsWith('.lock')) continue;
+    const path = join(stateDir, name);
+    let info: LockInfo;
+    try {
+      info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    } catch {
+      continue;
+    }
+    if (info.id !== id) continue;
+    unlinkSync(path);
+    return info;
+  }
+  return undefined;
 }

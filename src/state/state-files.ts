@@ -18,11 +18,6 @@ export function stateAccounts(stateDir: string): string[] {
   return keys;
 }
 
-/** Every lock file in a state directory with the account it guards. */
-export function lockFiles(stateDir: string): string[] {
-  if (!existsSync(stateDir)) return [];
-  return readdirSync(stateDir).filter((n) => n.endsWith('.lock')).map((n) => join(stateDir, n));
-}
 
 /** The live account ids the state files of a directory bind. */
 export function boundAccountIds(stateDir: string): Set<string> {
