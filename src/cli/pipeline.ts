@@ -84,8 +84,15 @@ export async function runPipeline(sessions: readonly AccountSession[], options: 
       diagnostics.push(...diff.diagnostics);
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);
       const lookups =
-        options.mode === 'plan' && changes.some((c) => c.action !== 'noop') && s.accountId !== undefined
-          ? await fetchLookups({ api: s.api, endpoint: s.endpointName, cacheDir: cacheDirOf(options.workDir), accountIds: [s.accountId] })
+        options.mode === 'plan' && changes.some((c) => c.action !== 'noop')
+          ? await fetchLookups({
+              api: s.api,
+              endpoint: s.endpointName,
+              cacheDir: cacheDirOf(options.workDir),
+              // a new account has no permissions to read yet: its creator administers it
+              accountIds: s.accountId === undefined ? [] : [s.accountId],
+              needIabCategories: changes.some((c) => c.kind === 'line_item' && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
+            })
           : undefined;
       return {
         account: s.key,

@@ -1,8 +1,9 @@
 /**
  * The lookups a plan validates against: bidding rules per currency, placement combinations per
- * product type, and the caller's permissions on the account. The first two rarely change and the
+ * product type, IAB categories, and the caller's permissions on the account. The first three rarely change and the
  * service allows only a few global reads per 15 minutes, so they are cached under `.adsctl/cache/`
- * with a time-to-live (bidding rules a month, as the spec advises; placements a week).
+ * with a time-to-live (bidding rules and categories a month, as the spec advises for rules;
+ * placements a week).
  * Permissions are read fresh.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -12,12 +13,15 @@ import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js
 
 export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
 export const PLACEMENTS_TTL_MS = 7 * 24 * 3600 * 1000;
+export const IAB_CATEGORIES_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export interface Lookups {
   biddingRules: BiddingRule[];
   placements: PlacementCombination[];
   /** Permissions of the caller per account id. */
   permissions: Record<string, string[]>;
+  /** IAB category ids (line item `categories`); absent when no change sets categories. */
+  iabCategories?: string[];
 }
 
 interface CacheEntry<T> {
@@ -28,6 +32,7 @@ interface CacheEntry<T> {
 interface CacheFile {
   bidding_rules?: CacheEntry<BiddingRule[]>;
   placements?: CacheEntry<PlacementCombination[]>;
+  iab_categories?: CacheEntry<string[]>;
 }
 
 function cachePath(cacheDir: string, endpoint: string): string {
@@ -56,6 +61,8 @@ export interface LookupInput {
   endpoint: string;
   cacheDir: string;
   accountIds: readonly string[];
+  /** Whether a change sets line item categories (only then are IAB categories read). */
+  needIabCategories?: boolean;
   now?: number;
 }
 
@@ -67,7 +74,7 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   let changed = false;
   const fresh = <T>(entry: CacheEntry<T> | undefined, ttl: number): entry is CacheEntry<T> => entry !== undefined && now - entry.fetched_at < ttl;
 
-  const [biddingRules, placements, permissions] = await Promise.all([
+  const [biddingRules, placements, permissions, iabCategories] = await Promise.all([
     fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
       ? cache.bidding_rules.data
       : input.api.biddingRules().then((data) => {
@@ -83,7 +90,17 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
           return data;
         }),
     Promise.all(input.accountIds.map(async (id) => [id, (await input.api.userAccess(id)).permissions] as const)),
+    input.needIabCategories !== true
+      ? undefined
+      : fresh(cache.iab_categories, IAB_CATEGORIES_TTL_MS)
+        ? cache.iab_categories.data
+        : input.api.iabCategories().then((records) => {
+            const data = records.map((r) => r.id);
+            cache.iab_categories = { fetched_at: now, data };
+            changed = true;
+            return data;
+          }),
   ]);
   if (changed) writeCache(path, input.cacheDir, cache);
-  return { biddingRules, placements, permissions: Object.fromEntries(permissions) };
+  return { biddingRules, placements, permissions: Object.fromEntries(permissions), ...(iabCategories === undefined ? {} : { iabCategories }) };
 }

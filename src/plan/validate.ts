@@ -1,6 +1,7 @@
 /**
  * Checks a plan against the live lookups before anything is written: bids within the bidding
- * rules of their currency, placements among the combinations of the product type, permissions
+ * rules of their currency, placements among the combinations of the product type, line item
+ * categories among the IAB categories, permissions
  * that allow the writes, and the account limits of Part A counted with what the account already
  * holds. Each problem is a diagnostic at the manifest position of the value at fault.
  */
@@ -80,6 +81,14 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
         out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro)} to ${formatMicros(rule.maximum_cpe_bid_local_micro)})`, sourceOf(desired, c, 'bid_amount_local_micro')));
       } else if (bid % rule.minimum_denomination !== 0) {
         out.push(errorAt('bid-denomination', `bid ${formatMicros(bid)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
+      }
+    }
+    const categories = after['categories'];
+    if (lookups.iabCategories !== undefined && Array.isArray(categories)) {
+      const known = new Set(lookups.iabCategories);
+      const unknown = categories.map(String).filter((id) => !known.has(id));
+      if (unknown.length > 0) {
+        out.push(errorAt('unknown-iab-category', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an IAB category' : 'are not IAB categories'} (see GET iab_categories)`, sourceOf(desired, c, 'categories')));
       }
     }
     const placements = after['placements'];

@@ -45,6 +45,21 @@ describe('validateAgainstLookups: bids', () => {
   });
 });
 
+describe('validateAgainstLookups: IAB categories', () => {
+  const rows: Array<{ name: string; categories: string[]; known?: string[]; codes: string[] }> = [
+    { name: 'known categories', categories: ['IAB3', 'IAB3-1'], codes: [] },
+    { name: 'an unknown category', categories: ['IAB3-1', 'IAB99-9'], codes: ['unknown-iab-category'] },
+    { name: 'no categories', categories: [], codes: [] },
+    { name: 'not checked without the lookup (no change set categories)', categories: ['IAB99-9'], known: undefined, codes: [] },
+  ];
+  it.each(rows)('$name', ({ categories, codes: expected, ...row }) => {
+    const known = 'known' in row ? row.known : ['IAB3', 'IAB3-1'];
+    const lookups = { ...LOOKUPS, ...(known === undefined ? {} : { iabCategories: known }) };
+    const found = validateAgainstLookups({ changes: [lineItem('campaigns.a.line_items.l', { categories })], desired: undefined, live: liveAccount(), lookups }).map((d) => d.code);
+    expect(found).toEqual(expected);
+  });
+});
+
 describe('validateAgainstLookups: placements', () => {
   const rows: Array<{ name: string; product: string; placements: string[]; action?: 'create' | 'update' | 'replace'; codes: string[] }> = [
     { name: 'a valid combination', product: 'PROMOTED_TWEETS', placements: ['ALL_ON_SERVICE'], codes: [] },
