@@ -17,19 +17,28 @@ export interface OpenEndpoint {
   close: () => Promise<void>;
 }
 
-/** Opens `name`; `stateDir` is where `local` keeps its data. Returns an error message for a bad name. */
-export async function openEndpoint(name: string, stateDir: string): Promise<OpenEndpoint | string> {
+/**
+ * Opens `name`; `stateDir` is where `local` keeps its data, and a `local` endpoint busy with
+ * another run is waited for up to `waitMs` (`--lock-timeout`). Returns an error message for a bad
+ * name or a busy endpoint.
+ */
+export async function openEndpoint(name: string, stateDir: string, waitMs = 0): Promise<OpenEndpoint | string> {
   if (name !== 'local') {
     const endpoint = resolveRemoteEndpoint(name);
     return typeof endpoint === 'string' ? endpoint : { endpoint, close: async () => {} };
   }
   mkdirSync(stateDir, { recursive: true });
+  const deadline = Date.now() + waitMs;
   let emulator;
-  try {
-    emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
-  } catch (error) {
-    if (error instanceof DataFileInUse) return `the embedded emulator (endpoint local) is busy: ${error.message}; wait for that run to finish`;
-    throw error;
+  for (;;) {
+    try {
+      emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
+      break;
+    } catch (error) {
+      if (!(error instanceof DataFileInUse)) throw error;
+      if (Date.now() >= deadline) return `the embedded emulator (endpoint local) is busy: ${error.message}; wait for that run to finish, or use --lock-timeout`;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250, deadline - Date.now())));
+    }
   }
   const { info } = emulator;
   return {

@@ -83,7 +83,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     const where = target.desired?.resources[0]?.source;
     let open = endpoints.get(name);
     if (open === undefined) {
-      const opened = await openEndpoint(name, join(options.workDir, '.adsctl'));
+      const opened = await openEndpoint(name, join(options.workDir, '.adsctl'), options.lockTimeoutMs);
       if (typeof opened === 'string') {
         diagnostics.push(errorAt('endpoint', opened, where));
         continue;
