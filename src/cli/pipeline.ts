@@ -92,6 +92,7 @@ export async function runPipeline(sessions: readonly AccountSession[], options: 
               // a new account has no permissions to read yet: its creator administers it
               accountIds: s.accountId === undefined ? [] : [s.accountId],
               needIabCategories: changes.some((c) => c.kind === 'line_item' && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
+              needCuratedCategories: changes.some((c) => c.kind === 'line_item_curated_category' && c.action !== 'delete' && c.action !== 'noop'),
             })
           : undefined;
       return {

@@ -22,6 +22,8 @@ export interface Lookups {
   permissions: Record<string, string[]>;
   /** IAB category ids (line item `categories`); absent when no change sets categories. */
   iabCategories?: string[];
+  /** Curated category ids available to the account; absent when no change attaches one. */
+  curatedCategories?: string[];
 }
 
 interface CacheEntry<T> {
@@ -63,6 +65,8 @@ export interface LookupInput {
   accountIds: readonly string[];
   /** Whether a change sets line item categories (only then are IAB categories read). */
   needIabCategories?: boolean;
+  /** Whether a change attaches curated categories (only then are the account's read). */
+  needCuratedCategories?: boolean;
   now?: number;
 }
 
@@ -74,7 +78,8 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   let changed = false;
   const fresh = <T>(entry: CacheEntry<T> | undefined, ttl: number): entry is CacheEntry<T> => entry !== undefined && now - entry.fetched_at < ttl;
 
-  const [biddingRules, placements, permissions, iabCategories] = await Promise.all([
+  const accountId = input.accountIds[0];
+  const [biddingRules, placements, permissions, iabCategories, curatedCategories] = await Promise.all([
     fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
       ? cache.bidding_rules.data
       : input.api.biddingRules().then((data) => {
@@ -100,7 +105,15 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
             changed = true;
             return data;
           }),
+    // per account and cheap (one account read): not cached
+    input.needCuratedCategories === true && accountId !== undefined ? input.api.curatedCategories(accountId).then((records) => records.map((r) => r.id)) : undefined,
   ]);
   if (changed) writeCache(path, input.cacheDir, cache);
-  return { biddingRules, placements, permissions: Object.fromEntries(permissions), ...(iabCategories === undefined ? {} : { iabCategories }) };
+  return {
+    biddingRules,
+    placements,
+    permissions: Object.fromEntries(permissions),
+    ...(iabCategories === undefined ? {} : { iabCategories }),
+    ...(curatedCategories === undefined ? {} : { curatedCategories }),
+  };
 }

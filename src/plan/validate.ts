@@ -1,7 +1,7 @@
 /**
  * Checks a plan against the live lookups before anything is written: bids within the bidding
  * rules of their currency, placements among the combinations of the product type, line item
- * categories among the IAB categories, permissions
+ * categories among the IAB categories, curated categories among the account's, permissions
  * that allow the writes, and the account limits of Part A counted with what the account already
  * holds. Each problem is a diagnostic at the manifest position of the value at fault.
  */
@@ -63,6 +63,10 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     const wasActive = c.action !== 'create' && before['entity_status'] === 'ACTIVE';
     const isActive = c.action !== 'delete' && (after['entity_status'] ?? 'ACTIVE') === 'ACTIVE';
     if (c.kind === 'campaign') activeCampaigns += Number(isActive) - Number(wasActive);
+    const curated = after['curated_category_id'];
+    if (c.kind === 'line_item_curated_category' && lookups.curatedCategories !== undefined && typeof curated === 'string' && !lookups.curatedCategories.includes(curated)) {
+      out.push(errorAt('unknown-curated-category', `curated category ${curated} is not available to account ${accountId ?? '(new)'} (see GET curated_categories)`, sourceOf(desired, c, 'curated_category_id')));
+    }
     if (c.kind !== 'line_item') continue;
     activeLineItems += Number(isActive) - Number(wasActive);
     const campaign = c.action === 'delete' ? before['campaign_id'] : after['campaign_id'];

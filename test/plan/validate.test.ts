@@ -60,6 +60,18 @@ describe('validateAgainstLookups: IAB categories', () => {
   });
 });
 
+describe('validateAgainstLookups: curated categories', () => {
+  const attach = (id: string): ResourceChange => change('campaigns.a.line_items.l.curated_categories["' + id + '"]', 'create', { after: { curated_category_id: id, line_item_id: 'li1' } });
+  it.each([
+    ['an available category', 'cc1', ['cc1', 'cc2'], []],
+    ['a category the account cannot use', 'cc9', ['cc1', 'cc2'], ['unknown-curated-category']],
+    ['not checked without the lookup', 'cc9', undefined, []],
+  ] as const)('%s', (_name, id, available, expected) => {
+    const lookups = { ...LOOKUPS, ...(available === undefined ? {} : { curatedCategories: [...available] }) };
+    expect(validateAgainstLookups({ changes: [attach(id)], desired: undefined, live: liveAccount(), lookups }).map((d) => d.code)).toEqual(expected);
+  });
+});
+
 describe('validateAgainstLookups: placements', () => {
   const rows: Array<{ name: string; product: string; placements: string[]; action?: 'create' | 'update' | 'replace'; codes: string[] }> = [
     { name: 'a valid combination', product: 'PROMOTED_TWEETS', placements: ['ALL_ON_SERVICE'], codes: [] },
