@@ -6,10 +6,10 @@
  * exactly one live object per managed address, the state bound to it, and a plan reporting no
  * changes. Faults are off (POST /_emulator/faults) only while the test itself reads or writes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, listAll, parseStateList, setFaults, transcript, type Workspace } from '../support/e2e.js';
+import { createWorkspace, listAll, parseStateList, setFaults, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
 import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
 
@@ -21,7 +21,6 @@ let client: TestClient;
 let ws: Workspace;
 let fleet: Fleet = { prefix: 'E2E Faults', campaigns: 6, lineItems: 3, keywords: 3, posts: 3 };
 let seed = 1;
-let broken: string | undefined;
 
 const writeFleet = (next: Partial<Fleet>): void => {
   fleet = { ...fleet, ...next };
@@ -69,12 +68,7 @@ afterAll(async () => {
   await emulator.close();
   ws.remove();
 });
-beforeEach(() => {
-  if (broken !== undefined) throw new Error(`not run: an earlier step failed (${broken})`);
-  onTestFailed(({ task }) => {
-    broken = task.name;
-  });
-});
+stepsInOrder();
 
 describe(`the lifecycle with injected faults (${FAULTS})`, () => {
   it('creates every object exactly once', async () => {

@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, listAll, parseStateList, transcript, type RunningCli, type Workspace } from '../support/e2e.js';
+import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, type RunningCli, type Workspace } from '../support/e2e.js';
 import { startGateProxy } from '../support/gate-proxy.js';
 import type { CliRun } from '../support/run-cli.js';
 
@@ -101,7 +101,6 @@ let ws: Workspace;
 let shape: Shape = INITIAL;
 /** Campaign ids adsctl created (or adopted), for the check after destroy. */
 const managedCampaigns = new Set<string>();
-let broken: string | undefined;
 
 const setShape = (next: Partial<Shape>): void => {
   shape = { ...shape, ...next };
@@ -148,13 +147,7 @@ afterAll(async () => {
   await emulator.close();
   ws.remove();
 });
-beforeEach(() => {
-  // the steps build on each other: after a failure, the rest would only repeat it
-  if (broken !== undefined) throw new Error(`not run: an earlier step failed (${broken})`);
-  onTestFailed(({ task }) => {
-    broken = task.name;
-  });
-});
+stepsInOrder();
 
 describe('the lifecycle of a manifest, through the CLI', () => {
   it('validates, plans the creates (exit 2), and refuses to apply without a terminal or --auto-approve', async () => {

@@ -3,7 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { TestClient, startTestEmulator, type Params, type Reply, type SendOptions } from '../support/client.js';
 import { createCampaign } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;

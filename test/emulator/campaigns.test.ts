@@ -3,7 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { SEED_FUNDING_INSTRUMENT_ID, createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError, listIds as listIdsOf } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -30,11 +30,8 @@ async function sandboxFundingInstrument(params: Params, accountId = account): Pr
   return r.body.data.id;
 }
 
-async function listIds(params: Params = {}): Promise<string[]> {
-  const r = await client.get(path(), { count: 1000, ...params });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data.map((c: { id: string }) => c.id);
-}
+
+const listIds = (params: Params = {}): Promise<string[]> => listIdsOf(client, path(), params);
 
 beforeAll(async () => {
   ({ emulator, client, account } = await startTestEmulator({ clock, rateLimitScale: 0 }));

@@ -3,7 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { CURATED_CATEGORIES } from '../../src/emulator/lookups/curated-categories.js';
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError, listIds as listIdsOf } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -26,11 +26,8 @@ async function associate(params: Params = {}): Promise<any> {
   return r.body.data;
 }
 
-async function listIds(params: Params = {}): Promise<string[]> {
-  const r = await client.get(path(), { count: 1000, ...params });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data.map((x: { id: string }) => x.id);
-}
+
+const listIds = (params: Params = {}): Promise<string[]> => listIdsOf(client, path(), params);
 
 beforeAll(async () => {
   ({ emulator, client, account } = await startTestEmulator({ clock, rateLimitScale: 0 }));

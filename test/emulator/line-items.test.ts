@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError, listIds as listIdsOf } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -36,11 +36,8 @@ const without = (params: Params, ...keys: string[]): Params => Object.fromEntrie
 /** A fresh campaign for a test that needs its own (line items of one campaign share objective and product type). */
 const freshCampaign = (extra: Record<string, string | number | null> = {}): Promise<any> => createCampaign(client, account, extra);
 
-async function listIds(params: Params = {}): Promise<string[]> {
-  const r = await client.get(path(), { count: 1000, ...params });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data.map((c: { id: string }) => c.id);
-}
+
+const listIds = (params: Params = {}): Promise<string[]> => listIdsOf(client, path(), params);
 
 beforeAll(async () => {
   ({ emulator, client, account } = await startTestEmulator({ clock, rateLimitScale: 0 }));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError, listIds as listIdsOf } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -29,11 +29,8 @@ async function create(params: Params): Promise<any> {
   return r.body.data;
 }
 
-async function listIds(params: Params): Promise<string[]> {
-  const r = await client.get(creatives(), { count: 1000, ...params });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data.map((d: { id: string }) => d.id);
-}
+
+const listIds = (params: Params = {}): Promise<string[]> => listIdsOf(client, creatives(), params);
 
 beforeAll(async () => {
   ({ emulator, client, account } = await startTestEmulator({ rateLimitScale: 0 }));

@@ -4,7 +4,7 @@ import { SEED_OTHER_POSTS, SEED_POST_IDS } from '../../src/emulator/store/seed.j
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
-import { expectError } from '../support/expect-error.js';
+import { expectError } from '../support/assertions.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;

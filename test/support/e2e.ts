@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
+import { beforeEach, onTestFailed } from 'vitest';
 import type { StartupInfo } from '../../src/emulator/emulator.js';
 import { BIN } from './cli.js';
 import type { Params, TestClient } from './client.js';
@@ -166,3 +167,17 @@ export function parseStateList(stdout: string): Map<string, string> {
 
 /** A CLI run's output for an assertion message. */
 export const transcript = (run: CliRun): string => `exit ${String(run.code)}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+
+/**
+ * Makes the tests of the calling file a sequence of steps that build on each other: once one
+ * fails, the rest are not run (they would only repeat its failure) and say which step broke.
+ */
+export function stepsInOrder(): void {
+  let broken: string | undefined;
+  beforeEach(() => {
+    if (broken !== undefined) throw new Error(`not run: an earlier step failed (${broken})`);
+    onTestFailed(({ task }) => {
+      broken = task.name;
+    });
+  });
+}
