@@ -5,18 +5,25 @@
  * describes every field and the tests hold the two together.
  */
 import type { ChangeReason } from '../diff/types.js';
+import type { UnknownMask } from './unknowns.js';
 
-/** Version of this document's shape: the minor grows when fields are added, the major when any changes. */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '1.1';
+/**
+ * Version of this document's shape: the minor grows when fields are added, the major when any
+ * changes. 2.0: values known only after apply left `after` for `after_unknown`.
+ */
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.0';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
 
-/** One changed attribute, by API field name; values are JSON, `{ "$ref": address }` is known after apply. */
+/** One changed attribute, by API field name; values are JSON. */
 export interface DocumentAttributeChange {
   path: string;
   before: unknown;
+  /** The known part of the desired value (see `knownPart`); null when it is wholly unknown. */
   after: unknown;
+  /** Only when part or all of `after` is known only after apply: where (see `UnknownMask`). */
+  after_unknown?: UnknownMask;
   /** `manifest`: the manifest moved from what was last applied; `drift`: the live value did. */
   origin: 'manifest' | 'drift';
   forces_replacement: boolean;
@@ -29,8 +36,10 @@ export interface DocumentChange {
   actions: DocumentActions;
   /** Managed attributes as they are live; null when there is no live object. */
   before: Record<string, unknown> | null;
-  /** Managed attributes as the manifest wants them; null when deleting. */
+  /** Managed attributes as the manifest wants them, the ones known only after apply left out; null when deleting. */
   after: Record<string, unknown> | null;
+  /** Where `after` is known only after apply, as Terraform's `after_unknown`; `{}` when nothing is unknown. */
+  after_unknown: { [key: string]: UnknownMask };
   attributes: DocumentAttributeChange[];
 }
 

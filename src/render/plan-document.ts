@@ -1,8 +1,9 @@
 /**
  * Plan → JSON plan document. The one place where the plan's data is turned into what people and
  * tools see: every human format is rendered from the document this returns. It adds no decision
- * of its own; it only renames, counts, sums per currency and orders (accounts as planned,
- * resources by address, object keys alphabetically) so the same plan always gives the same bytes.
+ * of its own; it only renames, counts, sums per currency, moves values known only after apply
+ * from `after` to `after_unknown` (unknowns.ts) and orders (accounts as planned, resources by
+ * address, object keys alphabetically) so the same plan always gives the same bytes.
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
@@ -15,6 +16,7 @@ import {
   PLAN_DOCUMENT_FORMAT_VERSION,
   type DocumentAccount,
   type DocumentActions,
+  type DocumentChange,
   type DocumentDiagnostic,
   type DocumentRange,
   type DocumentRequests,
@@ -23,6 +25,7 @@ import {
   type PlanDocument,
 } from './document-types.js';
 import { countChanges } from './document-views.js';
+import { afterUnknown, containsUnknown, knownPart, unknownMask, type UnknownMask } from './unknowns.js';
 
 const ACTIONS: Readonly<Record<Action, DocumentActions>> = {
   create: ['create'],
@@ -66,7 +69,8 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
     .map((c) => ({
       path: c.path,
       before: canonical(c.before),
-      after: canonical(c.after),
+      after: canonical(knownPart(c.after)),
+      ...(containsUnknown(c.after) ? { after_unknown: canonical(unknownMask(c.after)) as UnknownMask } : {}),
       origin: c.origin,
       forces_replacement: c.forcesReplacement,
       ...(c.applied === undefined ? {} : { applied: canonical(c.applied) }),
@@ -76,7 +80,13 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
     account,
     type: change.kind,
     id: change.id ?? null,
-    change: { actions: ACTIONS[change.action], before: canonicalRecord(change.before), after: canonicalRecord(change.after), attributes },
+    change: {
+      actions: ACTIONS[change.action],
+      before: canonicalRecord(change.before),
+      after: canonicalRecord(change.after === null ? null : (knownPart(change.after) as Record<string, unknown>)),
+      after_unknown: canonicalRecord(afterUnknown(change.after)) as DocumentChange['after_unknown'],
+      attributes,
+    },
     drift: change.drift || change.reason === 'deleted_outside',
     reason: change.reason ?? null,
     currency: change.currency ?? null,

@@ -6,7 +6,8 @@
  */
 import type { DocumentAttributeChange, DocumentResourceChange } from './document-types.js';
 import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
-import { displayName, formatAttributeValue, formatValue } from './values.js';
+import type { UnknownMask } from './unknowns.js';
+import { displayName, formatAttributeValue, formatValue, KNOWN_AFTER_APPLY } from './values.js';
 
 interface Line {
   symbol: string;
@@ -14,8 +15,6 @@ interface Line {
   text: string;
   note: string;
 }
-
-const KNOWN_AFTER_APPLY = '(known after apply)';
 
 function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefined {
   if (rc.reason === 'import' && rc.id !== null) return `(imported from ${JSON.stringify(rc.id)})`;
@@ -32,28 +31,42 @@ function blockName(rc: DocumentResourceChange): string {
   return `${rc.type} ${JSON.stringify(key)}`;
 }
 
+/** One side of an attribute change: its known value and, when part of it is known only after apply, the mask. */
+interface Side {
+  value: unknown;
+  unknown?: UnknownMask;
+}
+
 function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse'): Line {
-  const show = (v: unknown): string => formatAttributeValue(a.path, v, currency);
+  const show = (side: Side): string => formatAttributeValue(a.path, side.value, currency, side.unknown);
+  const desired: Side = { value: a.after, unknown: a.after_unknown };
   // what changed outside adsctl runs from the value last applied, which is `after` unless the manifest moved too
-  const [before, after] = drift === 'reverse' ? ['applied' in a ? a.applied : a.after, a.before] : [a.before, a.after];
+  const [before, after]: [Side, Side] = drift === 'reverse' ? ['applied' in a ? { value: a.applied } : desired, { value: a.before }] : [{ value: a.before }, desired];
   const marks = [drift === 'mark' && a.origin === 'drift' ? '(changed outside adsctl)' : '', drift === 'mark' && a.forces_replacement ? '# forces replacement' : ''];
   const note = marks.filter((m) => m !== '').join(' ');
   const name = displayName(a.path);
-  if (before === null) return { symbol: '+', name, text: show(after), note };
-  if (after === null) return { symbol: '-', name, text: `${show(before)} -> null`, note };
+  const unset = (side: Side): boolean => side.value === null && side.unknown === undefined;
+  if (unset(before)) return { symbol: '+', name, text: show(after), note };
+  if (unset(after)) return { symbol: '-', name, text: `${show(before)} -> null`, note };
   return { symbol: '~', name, text: `${show(before)} -> ${show(after)}`, note };
 }
 
-/** Every attribute of a created or destroyed object; a destroyed object's unset (null) ones are left out, as Terraform does. */
-function allAttributes(record: Record<string, unknown> | null, symbol: '+' | '-', currency: string | null): Line[] {
-  return Object.entries(record ?? {})
-    .filter(([, value]) => symbol === '+' || value !== null)
-    .map(([path, value]) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency) + (symbol === '-' ? ' -> null' : ''), note: '' }))
+/**
+ * Every attribute of a created or destroyed object, those known only after apply (in `unknown`,
+ * left out of `record`) included; a destroyed object's unset (null) ones are left out, as
+ * Terraform does.
+ */
+function allAttributes(record: Record<string, unknown> | null, unknown: Readonly<Record<string, UnknownMask>>, symbol: '+' | '-', currency: string | null): Line[] {
+  const paths = new Set([...Object.keys(record ?? {}), ...Object.keys(unknown)]);
+  return [...paths]
+    .map((path) => ({ path, value: record?.[path] ?? null, mask: unknown[path] }))
+    .filter(({ value }) => symbol === '+' || value !== null)
+    .map(({ path, value, mask }) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency, mask) + (symbol === '-' ? ' -> null' : ''), note: '' }))
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }
 
 function hiddenCount(rc: DocumentResourceChange, shownPaths: ReadonlySet<string>): number {
-  const paths = new Set([...Object.keys(rc.change.before ?? {}), ...Object.keys(rc.change.after ?? {})]);
+  const paths = new Set([...Object.keys(rc.change.before ?? {}), ...Object.keys(rc.change.after ?? {}), ...Object.keys(rc.change.after_unknown)]);
   return [...paths].filter((p) => !shownPaths.has(p)).length;
 }
 
@@ -93,9 +106,9 @@ export function actionBlock(rc: DocumentResourceChange, color: boolean): string[
   if (shown === 'noop') return rc.reason === 'released' ? [`  # ${rc.address} will no longer be managed by adsctl`, '  # (the object is left in place)'] : [];
   let lines: Line[];
   if (shown === 'create') {
-    lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, '+', rc.currency)];
+    lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, rc.change.after_unknown, '+', rc.currency)];
   } else if (shown === 'delete') {
-    lines = [...(rc.id === null ? [] : [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }]), ...allAttributes(rc.change.before, '-', rc.currency)];
+    lines = [...(rc.id === null ? [] : [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }]), ...allAttributes(rc.change.before, {}, '-', rc.currency)];
   } else {
     lines = changedAttributes(rc, rc.change.attributes, 'mark', shown === 'replace');
   }

@@ -3,9 +3,12 @@
  * name (`daily_budget`) in currency units with the currency (`50.00 USD`), values known only
  * after apply as `(known after apply)`, strings quoted, lists and maps on one line.
  */
-import { isUnknownRef } from '../diff/types.js';
 import { KIND_SPECS } from '../manifest/kinds.js';
 import { formatMicros } from '../manifest/money.js';
+import { marksUnknown, type UnknownMask } from './unknowns.js';
+
+/** How a value known only after apply reads, in Terraform's words. */
+export const KNOWN_AFTER_APPLY = '(known after apply)';
 
 const MONEY_SUFFIX = '_local_micro';
 
@@ -42,18 +45,9 @@ export function formatMoney(value: number, currency: string | null): string {
   return currency === null ? amount : `${amount} ${currency}`;
 }
 
-/** Whether a value holds a `{ "$ref": ... }` anywhere. */
-export function containsUnknown(value: unknown): boolean {
-  if (isUnknownRef(value)) return true;
-  if (Array.isArray(value)) return value.some(containsUnknown);
-  if (value !== null && typeof value === 'object') return Object.values(value).some(containsUnknown);
-  return false;
-}
-
-/** One value in human form; a value with a part unknown until apply is wholly `(known after apply)`. */
+/** One known value in human form. */
 export function formatValue(value: unknown): string {
   if (value === undefined || value === null) return 'null';
-  if (containsUnknown(value)) return '(known after apply)';
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(formatValue).join(', ')}]`;
   if (typeof value === 'object') {
@@ -65,8 +59,13 @@ export function formatValue(value: unknown): string {
   return String(value);
 }
 
-/** The value of attribute `path`: money in currency units when it is integer micros, else `formatValue`. */
-export function formatAttributeValue(path: string, value: unknown, currency: string | null): string {
+/**
+ * The value of attribute `path`: `(known after apply)` when its mask marks any part of it unknown
+ * (the known part of such a value is not shown), money in currency units when it is integer
+ * micros, else `formatValue`.
+ */
+export function formatAttributeValue(path: string, value: unknown, currency: string | null, unknown?: UnknownMask): string {
+  if (marksUnknown(unknown)) return KNOWN_AFTER_APPLY;
   const amount = isMoneyField(path) ? micros(value) : undefined;
   return amount === undefined ? formatValue(value) : formatMoney(amount, currency);
 }

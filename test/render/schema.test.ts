@@ -34,6 +34,12 @@ const plans = {
     accountPlan([], { account: 'other.yaml' }),
   ], { diagnostics: [{ severity: 'error', code: 'prevent-destroy', message: 'no', range, related: [{ message: 'declared here', range }] }, { severity: 'warning', code: 'w', message: 'w' }] }),
   destroy: plan([accountPlan([change('campaigns.a', 'delete')])], { mode: 'destroy' }),
+  'values known only after apply': plan([
+    accountPlan([
+      change('campaigns.a.line_items.b.promoted_posts["1"]', 'replace', { reason: 'replace_parent', changes: [attr('line_item_id', 'li1', { $ref: 'campaigns.a.line_items.b' }, { forces: true })] }, { tweet_id: '1' }),
+      change('campaigns.c', 'create', { after: { name: 'C', media_keys: ['k1', { $ref: 'media.m', prefix: 'k-' }], nested: { id: { $ref: 'x' }, n: 1 } } }),
+    ]),
+  ]),
 };
 
 describe('schemas/plan.schema.json', () => {
@@ -50,6 +56,8 @@ describe('schemas/plan.schema.json', () => {
       (d: typeof doc) => (d.resource_changes[0]!['type'] = 'widget'),
       (d: typeof doc) => delete d.summary['destroy'],
       (d: typeof doc) => (d.resource_changes[0]!['id'] = 12),
+      (d: typeof doc) => delete d.resource_changes[1]!.change['after_unknown'],
+      (d: typeof doc) => (d.resource_changes[1]!.change['after_unknown'] = { funding_instrument_id: 'yes' }),
     ];
     for (const breakIt of broken) {
       const copy = JSON.parse(JSON.stringify(doc)) as typeof doc;
