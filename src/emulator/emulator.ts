@@ -10,12 +10,14 @@ import { NonceCache } from './auth/nonces.js';
 import { handleTokenRequest } from './auth/token-endpoints.js';
 import { TIMESTAMP_WINDOW_SECONDS } from './auth/verify.js';
 import { RateLimiter } from './rate-limits.js';
-import { ADS_PREFIX, SANDBOX_PREFIX } from './request.js';
+import { ADS_PREFIX, SANDBOX_PREFIX, UPLOAD_PREFIX } from './request.js';
 import { ROUTES } from './routes.js';
 import { createEmulatorServer, listen, newStats, type RequestStats } from './server.js';
 import { Journal } from './store/journal.js';
 import { SEED, seedStore, type SeedInfo } from './store/seed.js';
 import { Store } from './store/store.js';
+import { UploadSegments } from './upload/segments.js';
+import { handleUploadRequest } from './upload/upload-service.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -39,6 +41,8 @@ export interface StartupInfo extends SeedInfo {
   base_url: string;
   ads_base_url: string;
   ads_sandbox_base_url: string;
+  /** The media upload service; its endpoint is this + `/1.1/media/upload.json`. */
+  upload_base_url: string;
 }
 
 export interface RunningEmulator {
@@ -80,6 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(spec, options.seed ?? 1);
   const nonces = new NonceCache(TIMESTAMP_WINDOW_SECONDS);
   const stats = newStats();
+  const segments = new UploadSegments();
   const server: Server = createEmulatorServer({
     store,
     clock,
@@ -92,6 +97,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     stats,
     token: (req) => handleTokenRequest({ store, clock, nonces, limiter, log }, req),
     control: (req) => handleControl({ stats, faults, limiter }, req),
+    upload: (req) => handleUploadRequest({ store, clock, nonces, segments, log }, req),
   });
   const host = options.host ?? '127.0.0.1';
   const port = await listen(server, options.port ?? 0, host);
@@ -100,9 +106,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     base_url: origin,
     ads_base_url: `${origin}${ADS_PREFIX}`,
     ads_sandbox_base_url: `${origin}${SANDBOX_PREFIX}`,
+    upload_base_url: `${origin}${UPLOAD_PREFIX}`,
     ...SEED,
   };
-  log(`emulator listening on ${origin} (ads ${info.ads_base_url}, sandbox ${info.ads_sandbox_base_url})`);
+  log(`emulator listening on ${origin} (ads ${info.ads_base_url}, sandbox ${info.ads_sandbox_base_url}, upload ${info.upload_base_url})`);
 
   let closed = false;
   return {

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { WireError, invalidParameter } from './errors.js';
 
 /** Which family of base URL a request addressed. */
-export type Surface = 'token' | 'ads' | 'sandbox' | 'control';
+export type Surface = 'token' | 'ads' | 'sandbox' | 'control' | 'upload';
 
 export interface ParsedRequest {
   method: string;
@@ -33,6 +33,8 @@ export interface ParsedRequest {
 export const ADS_PREFIX = '/ads-api';
 export const SANDBOX_PREFIX = '/ads-api-sandbox';
 export const CONTROL_PREFIX = '/_emulator';
+/** Path prefix of the media upload service (`upload_base_url`). */
+export const UPLOAD_PREFIX = '/upload';
 
 /** Decodes `application/x-www-form-urlencoded` text into ordered pairs (`+` is a space). */
 export function decodeForm(text: string): Array<[string, string]> {
@@ -61,6 +63,7 @@ export function classify(target: string): { surface: Surface; fullPath: string; 
     [SANDBOX_PREFIX, 'sandbox'],
     [ADS_PREFIX, 'ads'],
     [CONTROL_PREFIX, 'control'],
+    [UPLOAD_PREFIX, 'upload'],
   ] as const) {
     if (fullPath === prefix || fullPath.startsWith(`${prefix}/`)) {
       return { surface, fullPath, path: fullPath.slice(prefix.length) || '/', query };

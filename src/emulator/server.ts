@@ -1,7 +1,8 @@
 /**
  * The HTTP pipeline of the emulator: parse → control or token endpoints → injected faults and
- * latency → authentication → routing → account access and permissions → rate limits → handler in
- * a store transaction → JSON. Every advertising error leaves as the service's error body.
+ * latency → the upload service, or authentication → routing → account access and permissions →
+ * rate limits → handler in a store transaction → JSON. Every advertising error leaves as the
+ * service's error body.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,8 @@ import type { NonceCache } from './auth/nonces.js';
 import { ACCESS_PERMISSIONS } from './permissions.js';
 
 const MAX_BODY_BYTES = 6_000_000;
+/** An upload segment of 5 MB sent as base64 `media_data`, with room for the rest of the body. */
+const MAX_UPLOAD_BODY_BYTES = 8_000_000;
 
 /** What the pipeline needs besides the request. */
 export interface PipelineDeps {
@@ -36,6 +39,8 @@ export interface PipelineDeps {
   token: (req: ParsedRequest) => RawResponse | Promise<RawResponse>;
   /** Emulator control endpoints (`/_emulator/*`). */
   control: (req: ParsedRequest) => RawResponse | Promise<RawResponse>;
+  /** The media upload service (`/upload/*`); throws a `WireError` for error answers. */
+  upload: (req: ParsedRequest) => RawResponse;
   stats: RequestStats;
 }
 
@@ -80,13 +85,13 @@ export function createEmulatorServer(deps: PipelineDeps): Server {
   return server;
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     const b = chunk as Buffer;
     size += b.length;
-    if (size > MAX_BODY_BYTES) return undefined;
+    if (size > limit) return undefined;
     chunks.push(b);
   }
   return Buffer.concat(chunks);
@@ -100,12 +105,13 @@ function send(res: ServerResponse, r: RawResponse): void {
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function serve(deps: PipelineDeps, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const body = await readBody(req);
+  const target = classify(req.url ?? '/');
+  const limit = target.surface === 'upload' ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+  const body = await readBody(req, limit);
   if (body === undefined) {
-    send(res, json(413, { errors: [{ code: 'INVALID_PARAMETER', message: `Request body exceeds ${MAX_BODY_BYTES} bytes` }], request: { params: {} } }));
+    send(res, json(413, { errors: [{ code: 'INVALID_PARAMETER', message: `Request body exceeds ${limit} bytes` }], request: { params: {} } }));
     return;
   }
-  const target = classify(req.url ?? '/');
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   let parsed: ParsedRequest;
   try {
@@ -177,12 +183,21 @@ async function serve(deps: PipelineDeps, router: Router, req: IncomingMessage, r
   if (fault === 'slow') await delay(deps.faults.slowMs);
   if (deps.latencyMs > 0) await delay(deps.latencyMs);
 
-  const response = handleAds(deps, router, parsed);
+  const response = parsed.surface === 'upload' ? handleUpload(deps, parsed) : handleAds(deps, router, parsed);
   if (fault === 'lost') {
     req.socket.destroy();
     return;
   }
   send(res, response);
+}
+
+function handleUpload(deps: PipelineDeps, req: ParsedRequest): RawResponse {
+  try {
+    return deps.upload(req);
+  } catch (error) {
+    if (!(error instanceof WireError)) throw error;
+    return json(error.status, { errors: error.items }, error.headers);
+  }
 }
 
 function errorResponse(error: WireError, params: Record<string, unknown>): RawResponse {

@@ -17,10 +17,12 @@ describe('adsctl emulator start-up contract', () => {
           'consumer_key',
           'consumer_secret',
           'funding_instrument_id',
+          'upload_base_url',
           'user_id',
         ].sort(),
       );
       expect(emu.info.ads_base_url.startsWith(emu.info.base_url)).toBe(true);
+      expect(emu.info.upload_base_url).toBe(`${emu.info.base_url}/upload`);
       const client = new TestClient(emu.info);
       const r = await client.get(`/12/accounts/${emu.info.account_id}`);
       expect(r.status).toBe(200);

@@ -20,6 +20,7 @@ export type Kind =
   | 'promoted_tweet'
   | 'promotable_user'
   | 'post'
+  | 'media'
   | 'history';
 
 /** A wire record: exactly the fields the service returns for it. */

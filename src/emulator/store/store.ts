@@ -29,6 +29,7 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
   promoted_tweet: { line_item: byField('line_item_id') },
   promotable_user: {},
   post: { user: (row) => str(row.ext['user_id']) },
+  media: {},
   history: { entity: byField('entity_id') },
 };
 
