@@ -2,7 +2,8 @@
  * `adsctl apply [PATH | PLANFILE]`: with a manifest path, plans, shows the plan, asks for `yes`
  * (or takes `--auto-approve`; without a terminal it refuses) and applies. With a saved plan, it
  * re-reads only the objects the plan touches and refuses, naming them, if any moved or the state
- * changed since; a saved plan never prompts.
+ * changed since; a saved plan never prompts. Either way it ends with `Apply complete!` only when
+ * every operation succeeded; otherwise with every error and `Apply failed: ...` on stderr, exit 1.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -10,7 +11,7 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
-import { renderApplySummary } from '../render/render.js';
+import { renderApplyOutcome } from '../render/render.js';
 import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
@@ -38,7 +39,7 @@ export function registerApply(program: Command, io: Io, setExit: (code: number) 
     try {
       const saved = readPlanFile(path);
       if (saved !== undefined) await applySaved(io, path, saved, flags, setExit, tty);
-      else await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplySummary }, setExit, tty);
+      else await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       io.err(`Error: ${error.describe()}\n`);
@@ -77,7 +78,9 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
       return;
     }
     const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
-    io.out(`${renderApplySummary(result)}\n`);
+    const outcome = `${renderApplyOutcome(result)}\n`;
+    if (result.errors.length === 0) io.out(outcome);
+    else io.err(outcome);
     setExit(result.errors.length > 0 ? 1 : 0);
   } finally {
     await sessions.close();

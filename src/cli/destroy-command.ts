@@ -2,10 +2,12 @@
  * `adsctl destroy [PATH]`: deletes everything the state manages for the manifests' accounts,
  * children first, batched, honouring protection. Sandbox-only objects (accounts, funding
  * instruments, features) are deleted only on sandbox and local endpoints and only when adsctl
- * created them; otherwise destroy stops managing them and leaves them in place.
+ * created them; otherwise destroy stops managing them and leaves them in place. It ends with
+ * `Destroy complete!` only when every deletion succeeded; otherwise with every error and
+ * `Destroy failed: ...` on stderr, exit 1.
  */
 import type { Command } from 'commander';
-import { renderDestroySummary } from '../render/render.js';
+import { renderDestroyOutcome } from '../render/render.js';
 import { planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
@@ -22,7 +24,7 @@ export function registerDestroy(program: Command, io: Io, setExit: (code: number
       io,
       path,
       flags,
-      { mode: 'destroy', question: 'Do you really want to destroy all resources the state manages for these manifests?', verb: 'destroy', summary: renderDestroySummary },
+      { mode: 'destroy', question: 'Do you really want to destroy all resources the state manages for these manifests?', verb: 'destroy', summary: renderDestroyOutcome },
       setExit,
       tty,
     ),

@@ -109,7 +109,9 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
       }
     }
     const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
-    io.out(`\n${how.summary(result)}\n`);
+    const outcome = `\n${how.summary(result)}\n`;
+    if (result.errors.length === 0) io.out(outcome);
+    else io.err(outcome);
     setExit(result.errors.length > 0 ? 1 : 0);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

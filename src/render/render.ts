@@ -2,7 +2,7 @@
  * The render stage's entry function (STYLE.md): Plan → text, Markdown or JSON. Every format goes
  * through the same JSON plan document, so what a person reads and what a tool parses never
  * disagree. Pure: no I/O, no clock, no environment; `NO_COLOR` and terminals are the CLI's affair.
- * The apply and destroy summaries are exported from here too, so the CLI needs only this module.
+ * The apply and destroy outcomes are exported from here too, so the CLI needs only this module.
  */
 import type { SourceTexts } from '../diag/format.js';
 import type { Plan } from '../plan/types.js';
@@ -10,8 +10,8 @@ import { renderMarkdown } from './markdown.js';
 import { planToDocument } from './plan-document.js';
 import { renderText } from './text.js';
 
-/** What `apply` and `destroy` print when done, in Terraform's words (see summaries.ts). */
-export { renderApplySummary, renderDestroySummary } from './summaries.js';
+/** What `apply` and `destroy` print when they end, in Terraform's words (see apply-outcome.ts). */
+export { renderApplyOutcome, renderDestroyOutcome, type ApplyOutcome } from './apply-outcome.js';
 
 /** The output formats of `plan`: text (default), `--markdown`, `--json`. */
 export type PlanFormat = 'text' | 'markdown' | 'json';

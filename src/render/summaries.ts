@@ -1,7 +1,7 @@
 /**
- * The one-line summaries users grep for, in Terraform's exact words (`Plan: 1 to add, 0 to
- * change, 0 to destroy.`, `Apply complete! Resources: ...`), plus adsctl's own line with the
- * request count and the change in spend.
+ * The one-line plan summaries users grep for, in Terraform's exact words (`Plan: 1 to add, 0 to
+ * change, 0 to destroy.`), plus adsctl's own line with the request count and the change in
+ * spend. What apply and destroy say when they end is in apply-outcome.ts.
  */
 import type { DocumentRequests, DocumentSpend, DocumentSummary } from './document-types.js';
 import { formatSignedMoney } from './values.js';
@@ -33,14 +33,4 @@ export function spendPhrase(spend: readonly DocumentSpend[]): string {
 /** `Requests: 3 reads made, 4 writes planned (2 batches). Spend: +25.00 USD/day, +500.00 USD total.` */
 export function requestsAndSpendLine(requests: DocumentRequests, spend: readonly DocumentSpend[]): string {
   return `Requests: ${requestsPhrase(requests)}. Spend: ${spendPhrase(spend)}.`;
-}
-
-/** What `apply` prints when it finished: `Apply complete! Resources: N added, N changed, N destroyed.` */
-export function renderApplySummary(counts: { added: number; changed: number; destroyed: number }): string {
-  return `Apply complete! Resources: ${counts.added} added, ${counts.changed} changed, ${counts.destroyed} destroyed.`;
-}
-
-/** What `destroy` prints when it finished: `Destroy complete! Resources: N destroyed.` */
-export function renderDestroySummary(counts: { destroyed: number }): string {
-  return `Destroy complete! Resources: ${counts.destroyed} destroyed.`;
 }

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diag/diagnostic.js';
 import { planToDocument } from '../../src/render/plan-document.js';
 import { renderPlan } from '../../src/render/render.js';
-import { renderApplySummary, renderDestroySummary } from '../../src/render/summaries.js';
 import { renderText } from '../../src/render/text.js';
 import { accountPlan, attr, change, plan, spend } from './plan-builder.js';
 
@@ -172,12 +171,5 @@ describe('renderText', () => {
     expect(coloured).toContain('\u001b[33m~\u001b[0m campaign "b" {');
     expect(coloured).toContain('\u001b[31m-\u001b[0m campaign "c" {');
     expect(coloured.replace(/\u001b\[\d+m/g, '')).toBe(plain);
-  });
-});
-
-describe('apply and destroy summaries', () => {
-  it('use Terraform wording', () => {
-    expect(renderApplySummary({ added: 3, changed: 1, destroyed: 0 })).toBe('Apply complete! Resources: 3 added, 1 changed, 0 destroyed.');
-    expect(renderDestroySummary({ destroyed: 7 })).toBe('Destroy complete! Resources: 7 destroyed.');
   });
 });

@@ -1,0 +1,118 @@
+/**
+ * The apply outcome line tells the truth, with the real CLI against the real emulator: when the
+ * service refuses one operation (a line item with goal WEBSITE_CONVERSIONS but no
+ * primary_web_event_tag, which validate and plan accept and the API refuses on create), apply
+ * names the failing address on stderr, ends with `Apply failed: 1 error; ...` and exits 1, for a
+ * plan made on the spot and for a saved plan alike; `Apply complete!` is printed only by the
+ * apply that succeeds, which is followed by a plan with no changes.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import type { CliRun } from '../support/run-cli.js';
+
+const ACCOUNT = '18ce54d4x5t';
+const BAD = 'campaigns.outcome.line_items.conversions';
+/** How the refused line item ends: without a web event tag (refused) or optimising for link clicks (accepted). */
+type Goal = 'refused' | 'accepted';
+
+function manifest(endpoint: string, goal: Goal): string {
+  return `version: 1
+endpoint: ${endpoint}
+account:
+  id: ${ACCOUNT}
+funding_instruments:
+  main: { id: lygyi }
+campaigns:
+  outcome:
+    name: E2E Outcome
+    funding_instrument: main
+    daily_budget: "10.00"
+    entity_status: PAUSED
+    line_items:
+      clicks:
+        name: E2E Clicks
+        product_type: PROMOTED_TWEETS
+        objective: WEBSITE_CLICKS
+        placements: [ALL_ON_SERVICE]
+        bid_strategy: AUTO
+        start_time: 2027-03-01T00:00:00Z
+      conversions:
+        name: E2E Conversions
+        product_type: PROMOTED_TWEETS
+        objective: WEBSITE_CLICKS
+        goal: ${goal === 'refused' ? 'WEBSITE_CONVERSIONS' : 'LINK_CLICKS'}
+        placements: [ALL_ON_SERVICE]
+        bid_strategy: AUTO
+        start_time: 2027-03-01T00:00:00Z
+`;
+}
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let ws: Workspace;
+
+async function adsctl(args: string[], code: number): Promise<CliRun> {
+  const run = await ws.run(args);
+  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+  return run;
+}
+
+const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The run failed the way Terraform reports it: the error block of BAD, then the failed line, and no complete line anywhere. */
+function expectFailed(run: CliRun, failedLine: string): void {
+  expect(run.stderr).toMatch(new RegExp(`\\nError: ${literal(BAD)}: [^\\n]*MISSING_PARAMETER[^\\n]*primary_web_event_tag[^\\n]*\\n\\n${literal(failedLine)}\\n$`));
+  expect(run.stdout + run.stderr).not.toContain('Apply complete!');
+}
+
+async function liveLineItemNames(): Promise<string[]> {
+  return (await listAll(client, `/12/accounts/${ACCOUNT}/line_items`, { with_draft: true })).map((l) => String(l['name'])).sort();
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, 'refused'));
+});
+afterAll(async () => {
+  await emulator.close();
+  ws.remove();
+});
+stepsInOrder();
+
+describe('the outcome of an apply, through the CLI', () => {
+  it('plans a line item the service will refuse, as validate and plan cannot know', async () => {
+    await adsctl(['validate'], 0);
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toContain('Plan: 3 to add, 0 to change, 0 to destroy.');
+  });
+
+  it('names the refused address and says the apply failed, with what was done, exit 1', async () => {
+    const apply = await adsctl(['apply', '--auto-approve'], 1);
+    expectFailed(apply, 'Apply failed: 1 error; 2 added, 0 changed, 0 destroyed.');
+    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(['campaigns.outcome', 'campaigns.outcome.line_items.clicks']);
+    expect(await liveLineItemNames()).toEqual(['E2E Clicks']);
+  });
+
+  it('reports a saved plan that fails the same way', async () => {
+    const saved = join(ws.dir, 'outcome.plan');
+    const plan = await adsctl(['plan', '--out', saved], 0);
+    expect(plan.stdout).toContain('Plan: 1 to add, 0 to change, 0 to destroy.');
+    const apply = await adsctl(['apply', saved], 1);
+    expectFailed(apply, 'Apply failed: 1 error; 0 added, 0 changed, 0 destroyed.');
+  });
+
+  it('says Apply complete! once every operation succeeds, and then plans no changes', async () => {
+    ws.write(manifest(emulator.info.base_url, 'accepted'));
+    const apply = await adsctl(['apply', '--auto-approve'], 0);
+    expect(apply.stdout).toContain('\nApply complete! Resources: 1 added, 0 changed, 0 destroyed.\n');
+    expect(apply.stderr).not.toContain('Error:');
+    expect(apply.stdout + apply.stderr).not.toContain('Apply failed');
+    expect(await liveLineItemNames()).toEqual(['E2E Clicks', 'E2E Conversions']);
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    expect(plan.stdout).toContain('No changes.');
+  });
+});
