@@ -17,6 +17,7 @@ import { routes as promotedTweets } from './handlers/promoted-tweets.js';
 import { routes as promotedAccounts } from './handlers/promoted-accounts.js';
 import { routes as mediaCreatives } from './handlers/media-creatives.js';
 import { routes as accountMedia } from './handlers/account-media.js';
+import { routes as mediaLibrary } from './handlers/media-library.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -37,5 +38,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...promotedAccounts,
   ...mediaCreatives,
   ...accountMedia,
+  ...mediaLibrary,
   ...lookups,
 ];

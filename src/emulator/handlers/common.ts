@@ -17,6 +17,14 @@ export function accountIdOf(ctx: ApiContext): string {
   return id;
 }
 
+/** The user id of the account's FULL promotable user (the advertiser), or null. */
+export function fullPromotableUser(ctx: ApiContext): string | null {
+  for (const row of ctx.store.table('promotable_user').ofAccount(accountIdOf(ctx))) {
+    if (row.rec['promotable_user_type'] === 'FULL' && row.rec['deleted'] !== true) return String(row.rec['user_id']);
+  }
+  return null;
+}
+
 /**
  * The record `id` of `kind` in the path's account. A deleted record counts as missing unless
  * `withDeleted`; a missing one answers 404 `NOT_FOUND` naming `label` and `param`.

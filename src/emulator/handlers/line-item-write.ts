@@ -18,7 +18,7 @@ import { recordHistory } from '../history.js';
 import { PLACEMENTS, PRODUCT_TYPES } from '../lookups/placements.js';
 import type { ParamReader } from '../params.js';
 import type { Rec, Row } from '../store/row.js';
-import { accountIdOf, findRow, now } from './common.js';
+import { accountIdOf, findRow, fullPromotableUser, now } from './common.js';
 import { accountRow, bumpCounter, lineItemRoom } from './campaign-counters.js';
 import { refreshServing } from './campaign-serving.js';
 import { readWritable } from './line-item-params.js';
@@ -30,14 +30,6 @@ const raise = (problems: WireError[]): void => {
 };
 
 const isActive = (rec: Rec): boolean => rec['deleted'] !== true && rec['entity_status'] === 'ACTIVE';
-
-/** The user id of the account's FULL promotable user, or null. */
-function fullPromotableUser(ctx: ApiContext): string | null {
-  for (const row of ctx.store.table('promotable_user').ofAccount(accountIdOf(ctx))) {
-    if (row.rec['promotable_user_type'] === 'FULL' && row.rec['deleted'] !== true) return String(row.rec['user_id']);
-  }
-  return null;
-}
 
 /** The problem, if any, with a new line item's product_type/objective versus its campaign's other line items. */
 function siblingProblems(ctx: ApiContext, campaign: Row, productType: string, objective: string): WireError[] {

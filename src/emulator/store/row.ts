@@ -21,6 +21,7 @@ export type Kind =
   | 'promotable_user'
   | 'post'
   | 'media'
+  | 'media_library'
   | 'history';
 
 /** A wire record: exactly the fields the service returns for it. */

@@ -30,6 +30,7 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
   promotable_user: {},
   post: { user: (row) => str(row.ext['user_id']) },
   media: {},
+  media_library: {},
   history: { entity: byField('entity_id') },
 };
 
