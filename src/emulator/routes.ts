@@ -18,6 +18,7 @@ import { routes as promotedAccounts } from './handlers/promoted-accounts.js';
 import { routes as mediaCreatives } from './handlers/media-creatives.js';
 import { routes as accountMedia } from './handlers/account-media.js';
 import { routes as mediaLibrary } from './handlers/media-library.js';
+import { routes as cards } from './handlers/cards.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -39,5 +40,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...mediaCreatives,
   ...accountMedia,
   ...mediaLibrary,
+  ...cards,
   ...lookups,
 ];

@@ -22,6 +22,8 @@ export type Kind =
   | 'post'
   | 'media'
   | 'media_library'
+  | 'card'
+  | 'conversation_card'
   | 'history';
 
 /** A wire record: exactly the fields the service returns for it. */

@@ -31,6 +31,8 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
   post: { user: (row) => str(row.ext['user_id']) },
   media: {},
   media_library: {},
+  card: {},
+  conversation_card: {},
   history: { entity: byField('entity_id') },
 };
 
@@ -91,6 +93,15 @@ export class Store {
     this.track({ op: 'update', row, rec: row.rec, ext: row.ext }, row);
     row.rec = { ...row.rec, ...patch };
     row.ext = { ...row.ext, ...extPatch };
+    this.table(row.kind).reindex(row, before);
+    return row;
+  }
+
+  /** Replaces a record as a whole (fields it no longer has go away); must run inside `transaction`. */
+  replace(row: Row, rec: Rec): Row {
+    const before: Row = { ...row };
+    this.track({ op: 'update', row, rec: row.rec, ext: row.ext }, row);
+    row.rec = rec;
     this.table(row.kind).reindex(row, before);
     return row;
   }
