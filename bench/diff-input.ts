@@ -97,7 +97,7 @@ export function benchmarkDiffInput(resources: number): DiffInput {
   }
   return {
     desired: { file: 'bench.yaml', key: accountId, accountId, resources: b.resources },
-    live: { account: accountId, accountId, currencies: { fi0: 'USD' }, resources: b.live, missing: new Set(), counts: { activeCampaigns: 0, activeLineItems: 0, lineItemsByCampaign: {} } },
+    live: { account: accountId, accountId, currencies: { fi0: 'USD' }, resources: b.live, missing: new Set() },
     state: { format_version: 1, account: accountId, account_id: accountId, endpoint: 'local', serial: 1, resources: sortedByKey(b.state) },
     mode: 'plan',
   };

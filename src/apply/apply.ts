@@ -1,10 +1,11 @@
 /**
  * `applyPlan`: executes one account's plan. Layers run in order, the steps of a layer together
- * (bounded by the client's parallelism). Before every write request the journal records it; after
- * every answer the state is written atomically with the ids bound at once, so a process killed at
- * any point loses nothing. A failing operation stops only what depends on it; a batch refused for
- * one item is sent again without it; a create with no answer is resolved by re-reading the
- * service, and sent again only when the service shows it did not happen.
+ * (bounded by the client's parallelism); an operation is sent only when every operation it comes
+ * `after` (its edges in the dependency graph) succeeded, and is skipped, with the reason,
+ * otherwise. Before every write request the journal records it; after every answer the state is
+ * written atomically with the ids bound at once, so a process killed at any point loses nothing.
+ * A batch refused for one item is sent again without it; a create with no answer is resolved by
+ * re-reading the service, and sent again only when the service shows it did not happen.
  */
 import type { AdsApi } from '../api/ads-api.js';
 import type { ResourceChange } from '../diff/types.js';
@@ -14,8 +15,9 @@ import { clearJournal, Journal, readJournal } from '../state/journal.js';
 import { writeState, type AccountState } from '../state/state-file.js';
 import type { ApplyEvent, ApplyResult } from './events.js';
 import { findCreatedAll } from './find-created.js';
+import { KINDS } from '../kinds/registry.js';
 import { resolveRefs } from './resolve.js';
-import { sendBatch, sendFeatures, sendPromote, sendSingles, type Outcome } from './send.js';
+import { sendChunk, type Outcome } from './send.js';
 
 export interface ApplyInput {
   plan: AccountPlan;
@@ -28,6 +30,8 @@ export interface ApplyInput {
   onEvent?: (event: ApplyEvent) => void;
 }
 
+const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
+
 /** Rounds of re-sending operations refused only because of a sibling, or with no answer. */
 const MAX_ROUNDS = 4;
 
@@ -36,7 +40,9 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const emit = (e: ApplyEvent): void => input.onEvent?.(e);
   const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
   const journal = new Journal(stateDir, plan.account);
-  const failed = new Set<string>();
+  /** Keys of the operations that succeeded; an operation runs only after all it depends on is here. */
+  const succeeded = new Set<string>();
+  const planned = new Map(plan.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op]));
   /** Addresses whose old object this apply deleted (a delete, or the first half of a replace). */
   const deleted = new Set<string>();
   const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
@@ -48,10 +54,11 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
 
   const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
     const change = changes.get(op.address);
+    succeeded.add(op.key);
     if (op.action === 'delete') {
       delete state.resources[op.address];
       deleted.add(op.address);
-      if (op.kind === 'account') delete state.account_id;
+      if (KINDS[op.kind].read.via === 'account') delete state.account_id;
       result.destroyed++;
       return;
     }
@@ -70,7 +77,6 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   };
 
   const fail = (op: Operation, message: string): void => {
-    failed.add(op.address);
     result.errors.push({ address: op.address, message });
     emit({ type: 'failed', account: plan.account, address: op.address, message });
   };
@@ -79,13 +85,10 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   async function sendOnce(step: Step, ops: Operation[], params: Array<Record<string, unknown>>): Promise<Array<{ op: Operation; params: Record<string, unknown> }>> {
     const seq = journal.intend(ops.map((op, i) => ({ address: op.address, kind: op.kind, action: op.action, ...(op.action === 'create' ? { params: params[i] } : {}) })));
     const sentAt = Date.now();
-    let outcomes: Outcome[];
-    if (step.type === 'batch' && step.kind === 'account_feature') {
-      outcomes = await sendFeatures(api, accountId, ops, ops.map((op, i) => String(params[i]!['feature_key'] ?? op.address.split('.').pop())));
-    } else if (step.type === 'batch') outcomes = await sendBatch(api, accountId, step.kind, ops, params);
-    else if (step.type === 'promote') {
-      outcomes = await sendPromote(api, accountId, String(params[0]!['line_item_id']), ops, params.map((p) => String(p['tweet_id'])));
-    } else outcomes = await sendSingles(api, accountId, step.kind, ops, params);
+    const write = KINDS[step.kind].write;
+    const endpoint = step.action === 'update' ? write.update : write[step.action];
+    if (endpoint === undefined) throw new Error(`${step.kind} has no ${step.action} endpoint`);
+    const outcomes: Outcome[] = await sendChunk(api, accountId, endpoint, ops, params);
 
     const again: Array<{ op: Operation; params: Record<string, unknown> }> = [];
     const unanswered: number[] = [];
@@ -128,26 +131,26 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   async function runStep(step: Step): Promise<void> {
     emit({ type: 'step', account: plan.account, kind: step.kind, action: step.action, operations: step.operations.length });
     const ready: Array<{ op: Operation; params: Record<string, unknown> }> = [];
+    const skip = (op: Operation, because: string): void => {
+      result.errors.push({ address: op.address, message: `skipped: ${because}` });
+      emit({ type: 'skipped', account: plan.account, address: op.address, because });
+    };
     for (const op of step.operations) {
-      if (op.action === 'create' && failed.has(op.address)) {
-        emit({ type: 'skipped', account: plan.account, address: op.address, because: 'its replacement could not delete the old object' });
-        result.errors.push({ address: op.address, message: 'skipped: the old object could not be deleted' });
+      const blocker = op.after.map((key) => planned.get(key)).find((dep) => dep !== undefined && !succeeded.has(dep.key));
+      if (blocker !== undefined) {
+        skip(op, blocker.address === op.address ? `the old object could not be ${PAST[blocker.action]}` : `${blocker.address} was not ${PAST[blocker.action]}`);
         continue;
       }
       const resolved = resolveRefs(op.params, state);
       if (!resolved.ok) {
-        failed.add(op.address);
-        result.errors.push({ address: op.address, message: `skipped: ${resolved.missing} was not created` });
-        emit({ type: 'skipped', account: plan.account, address: op.address, because: `${resolved.missing} was not created` });
+        skip(op, `${resolved.missing} was not created`);
         continue;
       }
       ready.push({ op, params: resolved.values });
     }
     const size = step.type === 'single' ? ready.length || 1 : step.limit;
     const chunks: Array<typeof ready> = [];
-    if (step.type === 'promote') {
-      if (ready.length > 0) chunks.push(ready);
-    } else for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
+    for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
     await Promise.all(
       chunks.map(async (chunk) => {
         await runChunk(step, chunk);

@@ -1,32 +1,17 @@
 /**
- * Recognising objects whose creates had no answer: re-read the candidates under the parents the
- * creates name and pick, for each, the one whose identifying fields equal what was sent, created
- * no earlier than the request (less a minute of clock skew), and not already bound to another
- * address.
+ * Recognising objects whose creates had no answer, by each kind's descriptor (`find`): re-read the
+ * candidates under the parents the creates name and pick, for each, the one whose identifying
+ * fields equal what was sent, created no earlier than the request (less a minute of clock skew),
+ * and not already bound to another address.
  */
 import type { AdsApi } from '../api/ads-api.js';
-import type { ResourceName } from '../api/resources.js';
+import type { FindSpec } from '../kinds/descriptor.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 
-interface Finder {
-  resource: ResourceName;
-  /** The list filter and the sent parameter that fills it; absent: the account's whole list (few records). */
-  filter?: [param: string, from: string];
-  /** Fields that must be equal between the sent parameters and the record. */
-  identity: string[];
-  extra?: Record<string, boolean>;
+/** How a create of `kind` is found again (its descriptor's `find`), if it can be. */
+function finderOf(kind: string): FindSpec | undefined {
+  return isResourceKind(kind) ? KINDS[kind].find : undefined;
 }
-
-const FINDERS: Record<string, Finder> = {
-  campaign: { resource: 'campaign', filter: ['funding_instrument_ids', 'funding_instrument_id'], identity: ['name', 'funding_instrument_id'], extra: { with_draft: true } },
-  line_item: { resource: 'line_item', filter: ['campaign_ids', 'campaign_id'], identity: ['campaign_id', 'name', 'product_type', 'objective'], extra: { with_draft: true } },
-  targeting_criterion: { resource: 'targeting_criterion', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'targeting_type', 'targeting_value'] },
-  // a promoted-only repost answers with a new tweet_id; those are matched by the repost's id in state on the next plan
-  promoted_post: { resource: 'promoted_tweet', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'tweet_id'] },
-  promoted_account: { resource: 'promoted_account', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'user_id'] },
-  media_creative: { resource: 'media_creative', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'account_media_id'] },
-  line_item_curated_category: { resource: 'line_item_curated_category', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'curated_category_id'] },
-  funding_instrument: { resource: 'funding_instrument', identity: ['type', 'currency', 'start_time'] },
-};
 
 /** The key all creates of a kind listed over the whole account share. */
 const WHOLE = '';
@@ -43,7 +28,7 @@ export interface SentCreate {
 }
 
 const parentOf = (create: SentCreate): string | undefined => {
-  const finder = FINDERS[create.kind];
+  const finder = finderOf(create.kind);
   if (finder === undefined) return undefined;
   if (finder.filter === undefined) return WHOLE;
   const parent = create.params[finder.filter[1]];
@@ -70,23 +55,23 @@ export async function findCreatedAll(api: AdsApi, accountId: string, creates: re
   const candidates = new Map<string, Array<Record<string, unknown>>>();
   await Promise.all(
     [...parents].map(async ([kind, ids]) => {
-      const finder = FINDERS[kind]!;
+      const finder = finderOf(kind)!;
       const records =
         finder.filter === undefined
-          ? await api.list(finder.resource, accountId, finder.extra ?? {})
-          : await api.listWhere(finder.resource, accountId, finder.filter[0], [...ids], finder.extra ?? {});
+          ? await api.list(finder.resource, accountId, finder.flags ?? {})
+          : await api.listWhere(finder.resource, accountId, finder.filter[0], [...ids], finder.flags ?? {});
       candidates.set(kind, records as unknown as Array<Record<string, unknown>>);
     }),
   );
   return creates.map((create) => {
-    const finder = FINDERS[create.kind];
+    const finder = finderOf(create.kind);
     if (finder === undefined || parentOf(create) === undefined) return undefined;
+    const defaults = finder.defaults ?? {};
     const { kind, params, sentAt } = create;
     const match = (candidates.get(kind) ?? []).find((r) => {
       if (taken.has(String(r['id']))) return false;
       if (Date.parse(String(r['created_at'])) < sentAt - SKEW_MS) return false;
-      if (kind === 'targeting_criterion' && !same(r['operator_type'] ?? 'EQ', params['operator_type'] ?? 'EQ')) return false;
-      return finder.identity.every((f) => same(r[f], params[f]));
+      return finder.identity.every((f) => same(r[f] ?? defaults[f], params[f] ?? defaults[f]));
     });
     if (match === undefined) return undefined;
     taken.add(String(match['id']));

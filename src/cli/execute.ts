@@ -13,6 +13,7 @@ import { Journal } from '../state/journal.js';
 import { boundAccountIds } from '../state/state-files.js';
 import { writeState } from '../state/state-file.js';
 import { createdAccountCandidates } from '../apply/find-created.js';
+import { KINDS } from '../kinds/registry.js';
 import type { Io } from './io.js';
 import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { progressPrinter } from './progress.js';
@@ -30,7 +31,7 @@ export async function confirm(io: Io, autoApprove: boolean, question: string): P
 /** Creates the sandbox account a manifest without an account id asks for; returns its id. */
 async function ensureAccount(session: AccountSession, accountPlan: AccountPlan, workDir: string): Promise<string | undefined> {
   if (session.accountId !== undefined) return session.accountId;
-  const wantsAccount = accountPlan.changes.some((c) => c.kind === 'account' && c.action === 'create');
+  const wantsAccount = accountPlan.changes.some((c) => KINDS[c.kind].address.key === 'root' && c.action === 'create');
   if (!wantsAccount || !session.endpoint.sandbox) return undefined;
   const stateDir = stateDirOf(workDir);
   const journal = new Journal(stateDir, session.state.account);

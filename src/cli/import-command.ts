@@ -9,7 +9,7 @@ import { formatDiagnostics } from '../diag/format.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
 import { writeState } from '../state/state-file.js';
-import { RESOURCE_OF } from '../apply/send.js';
+import { KINDS } from '../kinds/registry.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
 import { openSessions, stateDirOf, workDirOf } from './session.js';
@@ -47,11 +47,12 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
       }
       const desired = owners[0]!;
       const kind = parsed.value.kind;
-      const resource = RESOURCE_OF[kind];
-      if (resource === undefined) {
-        io.err(`Error: ${kind.replace(/_/g, ' ')}s are bound by the manifest itself (an id field or an import entry), not by adsctl import\n`);
+      const importing = KINDS[kind].import;
+      if (importing.via === 'manifest') {
+        io.err(`Error: ${address} cannot be imported with adsctl import: ${importing.hint}\n`);
         return setExit(1);
       }
+      const resource = importing.resource;
       const workDir = workDirOf(path);
       const sessions = await openSessions([{ key: desired.key, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
         io,

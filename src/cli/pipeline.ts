@@ -1,26 +1,23 @@
 /**
- * The plan pipeline of DESIGN §1 for every open account: finish an interrupted apply (journal),
- * refresh, diff, fetch lookups, plan. Each stage is called with plain data; only refresh, lookups
- * and journal recovery touch the network.
+ * The plan pipeline (docs/architecture.md) for every account: refresh, diff, fetch lookups, plan;
+ * for apply and destroy, finishing an interrupted apply (journal) first. Each stage is called
+ * with plain data; only refresh, lookups and journal recovery touch the network. The golden
+ * plan tests run this same function over fixtures.
  */
+import type { AdsApi } from '../api/ads-api.js';
 import { recoverJournal } from '../apply/recover.js';
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
-import { fetchLookups } from '../live/lookups.js';
+import type { Lookups } from '../live/lookups.js';
+import { journalPath, readJournal } from '../state/journal.js';
+import type { AccountState } from '../state/state-file.js';
+import { KINDS } from '../kinds/registry.js';
 import { formatAddress } from '../manifest/address.js';
-import type { ResourceAddress } from '../manifest/types.js';
+import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
 import type { Plan } from '../plan/types.js';
-import { cacheDirOf, stateDirOf, type AccountSession } from './session.js';
-
-export interface PipelineOptions {
-  mode: Plan['mode'];
-  workDir: string;
-  /** `--target` addresses: only these resources and what they contain. */
-  targets: readonly ResourceAddress[];
-}
 
 const isWithin = (address: ResourceAddress, target: ResourceAddress): boolean =>
   target.steps.length <= address.steps.length && target.steps.every((s, i) => address.steps[i]?.collection === s.collection && address.steps[i]?.key === s.key);
@@ -50,49 +47,105 @@ export function filterTargets(changes: readonly ResourceChange[], targets: reado
   return changes.filter((c) => kept.has(c));
 }
 
-const SANDBOX_ONLY = new Set(['account', 'funding_instrument', 'account_feature']);
-
 /**
  * Deletes of sandbox-only objects (accounts, funding instruments, features) happen only on
  * sandbox and local endpoints and only for objects adsctl created; any other such delete becomes a
  * release: the object stays, adsctl stops managing it.
  */
-export function releaseSandboxOnly(changes: readonly ResourceChange[], session: AccountSession): ResourceChange[] {
+export function releaseSandboxOnly(changes: readonly ResourceChange[], account: Pick<PipelineAccount, 'state' | 'sandbox'>): ResourceChange[] {
   return changes.map((c) => {
-    if (c.action !== 'delete' || !SANDBOX_ONLY.has(c.kind)) return c;
-    const created = session.state.resources[formatAddress(c.address)]?.created === true;
-    if (session.endpoint.sandbox && created) return c;
+    if (c.action !== 'delete' || !KINDS[c.kind].sandboxOnly) return c;
+    const created = account.state.resources[formatAddress(c.address)]?.created === true;
+    if (account.sandbox && created) return c;
     return { ...c, action: 'noop', reason: 'released', changes: [] };
   });
 }
 
-/** Runs refresh → diff → plan for every session; the plan carries every diagnostic found. */
-export async function runPipeline(sessions: readonly AccountSession[], options: PipelineOptions): Promise<Plan> {
-  const stateDir = stateDirOf(options.workDir);
+/**
+ * One account as the pipeline sees it: its manifest, its state, the API to read through, and
+ * the live account id (updated when the account adsctl created turns out to be gone). The CLI's
+ * sessions are such accounts; tests give fixtures.
+ */
+export interface PipelineAccount {
+  key: string;
+  desired: DesiredAccount | undefined;
+  state: AccountState;
+  api: AdsApi;
+  accountId: string | undefined;
+  endpointName: string;
+  /** Whether sandbox-only objects may be created and deleted there. */
+  sandbox: boolean;
+  /** Read requests made through `api` so far. */
+  reads: () => number;
+}
+
+/** What a plan validates against, for one account: whether IAB and curated categories are needed. */
+export interface LookupNeeds {
+  iabCategories: boolean;
+  curatedCategories: boolean;
+}
+
+export interface PipelineOptions {
+  mode: Plan['mode'];
+  /** `--target` addresses: only these resources and what they contain. */
+  targets: readonly ResourceAddress[];
+  /** The lookups of one account's plan; asked for only when the plan changes something. */
+  lookups: (account: PipelineAccount, needs: LookupNeeds) => Promise<Lookups>;
+  /**
+   * The state directory: a plan reports what an interrupted apply left in its journal (and
+   * writes nothing); apply and destroy (`recover`) first finish it, writing state.
+   */
+  stateDir?: string;
+  recover?: boolean;
+}
+
+function unfinishedApply(account: PipelineAccount, stateDir: string): Diagnostic | undefined {
+  const { open } = readJournal(stateDir, account.state.account);
+  if (open.length === 0) return undefined;
+  const operations = open.flatMap((intent) => intent.operations);
+  const creates = operations.filter((op) => op.action === 'create').map((op) => op.address);
+  const shown = creates.slice(0, 5).join(', ') + (creates.length > 5 ? `, and ${creates.length - 5} more` : '');
+  return {
+    severity: 'warning',
+    code: 'unfinished-apply',
+    message:
+      `an apply of account ${account.key} was interrupted: ${operations.length} ${operations.length === 1 ? 'write' : 'writes'} may or may not have reached the service (journal ${journalPath(stateDir, account.state.account)}). ` +
+      `This plan shows the state as it was recorded${creates.length === 0 ? '' : `, so creates in flight (${shown}) may appear again`}; ` +
+      'the next adsctl apply or destroy first looks them up on the service and binds what exists, so nothing is created twice.',
+  };
+}
+
+/**
+ * Runs refresh → diff → plan for every account, as `adsctl plan`, `apply` and `destroy` do; the
+ * plan carries every diagnostic found. Writes nothing unless `options.recover` asks to finish an
+ * interrupted apply first.
+ */
+export async function runPipeline(accounts: readonly PipelineAccount[], options: PipelineOptions): Promise<Plan> {
   const diagnostics: Diagnostic[] = [];
   const inputs = await Promise.all(
-    sessions.map(async (s): Promise<AccountPlanInput> => {
-      await recoverJournal(s.api, s.accountId, s.state, stateDir);
+    accounts.map(async (s): Promise<AccountPlanInput> => {
+      if (options.stateDir !== undefined) {
+        if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, options.stateDir);
+        else {
+          const warning = unfinishedApply(s, options.stateDir);
+          if (warning !== undefined) diagnostics.push(warning);
+        }
+      }
       if (s.accountId === undefined && s.state.account_id !== undefined) s.accountId = s.state.account_id;
       const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state });
       if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
         // the account adsctl created is gone: a new one will be created
         s.accountId = undefined;
-        delete s.state.account_id;
+        if (options.recover === true) delete s.state.account_id;
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       diagnostics.push(...diff.diagnostics);
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);
       const lookups =
         options.mode === 'plan' && changes.some((c) => c.action !== 'noop')
-          ? await fetchLookups({
-              api: s.api,
-              endpoint: s.endpointName,
-              cacheDir: cacheDirOf(options.workDir),
-              // a new account has no permissions to read yet: its creator administers it
-              accountIds: s.accountId === undefined ? [] : [s.accountId],
-              needIabCategories: changes.some((c) => c.kind === 'line_item' && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
-              needCuratedCategories: changes.some((c) => c.kind === 'line_item_curated_category' && c.action !== 'delete' && c.action !== 'noop'),
+          ? await options.lookups(s, {
+              iabCategories: changes.some((c) => KINDS[c.kind].lookups.includes('iab_categories') && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
+              curatedCategories: changes.some((c) => KINDS[c.kind].lookups.includes('curated_categories') && c.action !== 'delete' && c.action !== 'noop'),
             })
           : undefined;
       return {
@@ -103,7 +156,7 @@ export async function runPipeline(sessions: readonly AccountSession[], options: 
         changes,
         live,
         lookups,
-        reads: s.client.counts.reads,
+        reads: s.reads(),
         stateSerial: s.state.serial,
       };
     }),

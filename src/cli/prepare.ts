@@ -14,7 +14,8 @@ import type { Plan } from '../plan/types.js';
 import type { Io } from './io.js';
 import { runPipeline } from './pipeline.js';
 import type { RunFlags } from './run-options.js';
-import { openSessions, workDirOf, type Sessions } from './session.js';
+import { cacheDirOf, openSessions, stateDirOf, workDirOf, type Sessions } from './session.js';
+import { fetchLookups } from '../live/lookups.js';
 
 export interface Prepared {
   plan: Plan;
@@ -47,7 +48,23 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
   );
   if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics, sources: loaded.sources };
   try {
-    const plan = await runPipeline(sessions.sessions, { mode, workDir, targets });
+    const cacheDir = cacheDirOf(workDir);
+    const plan = await runPipeline(sessions.sessions, {
+      mode,
+      targets,
+      stateDir: stateDirOf(workDir),
+      recover: operation !== 'plan',
+      lookups: (s, needs) =>
+        fetchLookups({
+          api: s.api,
+          endpoint: s.endpointName,
+          cacheDir,
+          // a new account has no permissions to read yet: its creator administers it
+          accountIds: s.accountId === undefined ? [] : [s.accountId],
+          needIabCategories: needs.iabCategories,
+          needCuratedCategories: needs.curatedCategories,
+        }),
+    });
     return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources, workDir } };
   } catch (error) {
     await sessions.close();

@@ -10,8 +10,9 @@ import { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { DesiredAccount } from '../manifest/types.js';
+import type { PipelineAccount } from './pipeline.js';
 import { acquireLock, type Lock } from '../state/lock.js';
-import { readState, type AccountState } from '../state/state-file.js';
+import { readState } from '../state/state-file.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
@@ -24,17 +25,14 @@ export interface SessionTarget {
   desired?: DesiredAccount;
 }
 
-export interface AccountSession {
-  key: string;
+export interface AccountSession extends PipelineAccount {
   /** Absent for a saved plan, which carries its own operations. */
   desired: DesiredAccount | undefined;
   /** The endpoint name in force (ADSCTL_ENDPOINT, else the manifest's, else local). */
   endpointName: string;
   endpoint: Endpoint;
   client: ApiClient;
-  api: AdsApi;
   lock: Lock;
-  state: AccountState;
   /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
   accountId: string | undefined;
 }
@@ -115,7 +113,19 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       parallelism: options.parallelism,
       ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
     });
-    sessions.push({ key: target.key, desired: target.desired, endpointName: name, endpoint: open.endpoint, client, api: new AdsApi(client), lock, state, accountId: target.accountId ?? state.account_id });
+    sessions.push({
+      key: target.key,
+      desired: target.desired,
+      endpointName: name,
+      endpoint: open.endpoint,
+      sandbox: open.endpoint.sandbox,
+      client,
+      api: new AdsApi(client),
+      reads: () => client.counts.reads,
+      lock,
+      state,
+      accountId: target.accountId ?? state.account_id,
+    });
   }
   if (diagnostics.length > 0) {
     await closeAll();

@@ -8,6 +8,7 @@
 import type { LiveAccount } from '../live/types.js';
 import type { DesiredResource, ResourceKind } from '../manifest/types.js';
 import type { AccountState, StateResource } from '../state/state-file.js';
+import { KINDS } from '../kinds/registry.js';
 
 /** How a desired resource is bound: `state` (its state entry), `import`, or not at all. */
 export type BindingSource = 'state' | 'import' | 'none';
@@ -34,13 +35,13 @@ const NO_RECORD: Readonly<Record<string, unknown>> = Object.freeze({});
 export function liveRecordOf(live: LiveAccount, kind: ResourceKind, id: string): Readonly<Record<string, unknown>> | undefined {
   const found = live.resources.get(kind)?.get(id);
   if (found !== undefined) return found.record;
-  if (kind === 'account' && live.accountId === id) return NO_RECORD;
+  if (KINDS[kind].read.via === 'account' && live.accountId === id) return NO_RECORD;
   return undefined;
 }
 
 function importIdOf(resource: DesiredResource, accountId: string | undefined): string | undefined {
   if (resource.importId !== undefined) return resource.importId;
-  return resource.kind === 'account' ? accountId : undefined;
+  return KINDS[resource.kind].read.via === 'account' ? accountId : undefined;
 }
 
 function featureKey(resource: DesiredResource): string {
@@ -60,9 +61,9 @@ export function bindResource(resource: DesiredResource, text: string, state: Acc
   } else if (stateEntry !== undefined) {
     source = 'state';
     id = stateEntry.id;
-  } else if (resource.kind === 'account_feature') {
+  } else if (KINDS[resource.kind].address.key === 'feature') {
     const key = featureKey(resource);
-    if (liveRecordOf(live, 'account_feature', key) !== undefined) {
+    if (liveRecordOf(live, resource.kind, key) !== undefined) {
       source = 'import';
       id = key;
     }

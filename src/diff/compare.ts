@@ -4,7 +4,7 @@
  * value moved away from what adsctl last applied, `manifest` otherwise — and marked when the
  * API cannot update the field, which makes the resource a replacement.
  */
-import type { FieldRule } from './field-rule.js';
+import type { FieldRule } from '../kinds/attribute.js';
 import { valuesEqual } from './equality.js';
 import { normaliseValue } from './normalise.js';
 import type { AttributeChange, ChangeReason, Origin } from './types.js';

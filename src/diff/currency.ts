@@ -7,11 +7,6 @@ import type { LiveAccount } from '../live/types.js';
 import type { DesiredResource } from '../manifest/types.js';
 import { isUnknownRef } from './types.js';
 
-/** The kinds whose changes carry a currency. */
-export function hasCurrency(kind: string): kind is 'campaign' | 'line_item' {
-  return kind === 'campaign' || kind === 'line_item';
-}
-
 /** The fallback when nothing names a currency. */
 export const DEFAULT_CURRENCY = 'USD';
 

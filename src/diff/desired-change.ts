@@ -9,13 +9,23 @@ import { errorAt } from '../diag/diagnostic.js';
 import type { DesiredResource } from '../manifest/types.js';
 import { bindResource, type Binding } from './binding.js';
 import { compareResource } from './compare.js';
-import { DEFAULT_CURRENCY, hasCurrency, instrumentCurrency, recordCurrency } from './currency.js';
+import { DEFAULT_CURRENCY, instrumentCurrency, recordCurrency } from './currency.js';
 import { desiredValues } from './desired-values.js';
 import { desiredIndex, holderKey, stateIndex, type DiffContext } from './diff-context.js';
 import { preventDestroyError, isProtected } from './protection.js';
-import { ignoredFields, KIND_RULES, REFERABLE_KINDS } from './rules.js';
+import { ignorableFields, KINDS, REFERABLE_KINDS } from '../kinds/registry.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
 import { formatAddress } from '../manifest/address.js';
 import type { Action, AttributeChange, ResourceChange } from './types.js';
+
+const NONE: ReadonlySet<string> = new Set();
+
+/** The API fields named by `lifecycle.ignore_changes` entries (short money and reference names mapped). */
+function ignoredFields(descriptor: KindDescriptor, names: readonly string[]): ReadonlySet<string> {
+  if (names.length === 0) return NONE;
+  const known = ignorableFields(descriptor);
+  return new Set(names.map((name) => known.get(name) ?? name));
+}
 
 function createdAttributes(after: Record<string, unknown>): AttributeChange[] {
   const changes: AttributeChange[] = [];
@@ -51,7 +61,7 @@ function checkImport(ctx: DiffContext, resource: DesiredResource, text: string, 
 
 function currencyOf(ctx: DiffContext, resource: DesiredResource, text: string, after: Record<string, unknown>, record: Binding['record']): string {
   const { live } = ctx.input;
-  if (resource.kind === 'campaign') {
+  if (KINDS[resource.kind].currency === 'instrument') {
     const currency = instrumentCurrency(after['funding_instrument_id'], live, () => desiredIndex(ctx)) ?? recordCurrency(record, live) ?? DEFAULT_CURRENCY;
     ctx.campaignCurrencies.set(text, currency);
     return currency;
@@ -73,10 +83,10 @@ function decide(ctx: DiffContext, resource: DesiredResource, text: string, actio
 /** Decides the change of the desired `resource`, whose address text is `text`. */
 export function desiredChange(ctx: DiffContext, resource: DesiredResource, text: string): ResourceChange {
   const { input } = ctx;
-  const rules = KIND_RULES[resource.kind];
+  const descriptor = KINDS[resource.kind];
   const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
   const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
-  const { after, managed, defaulted, unset } = desiredValues(resource, rules, ctx.resolve, applied);
+  const { after, managed, defaulted, unset } = desiredValues(resource, descriptor, ctx.resolve, applied);
   const protectedFlag = isProtected(resource, binding.stateEntry);
   const change: ResourceChange = {
     account: input.desired.key,
@@ -110,8 +120,8 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
       defaulted,
       record,
       applied,
-      ignored: ignoredFields(rules, resource.lifecycle.ignoreChanges),
-      readOnly: rules.readOnlyWhenImported === true && resource.importId !== undefined,
+      ignored: ignoredFields(descriptor, resource.lifecycle.ignoreChanges),
+      readOnly: descriptor.readOnlyWhenImported === true && resource.importId !== undefined,
     });
     change.action = comparison.action;
     change.id = id;
@@ -123,6 +133,6 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
     if (comparison.action === 'replace' && protectedFlag) ctx.diagnostics.push(preventDestroyError(text, 'replace', resource));
     decide(ctx, resource, text, comparison.action, id);
   }
-  if (hasCurrency(resource.kind)) change.currency = currencyOf(ctx, resource, text, after, record);
+  if (descriptor.currency !== undefined) change.currency = currencyOf(ctx, resource, text, after, record);
   return change;
 }

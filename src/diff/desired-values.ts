@@ -7,11 +7,12 @@
  * Attributes no rule names (an audience's users file) are not API fields and are left out.
  */
 import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
-import type { FieldRule, KindRules } from './field-rule.js';
+import type { FieldRule } from '../kinds/attribute.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
 import { normaliseValue } from './normalise.js';
 
 /**
- * Resolves a reference: the referenced resource's bound id (through `rule.fromId` when the rule
+ * Resolves a reference: the referenced resource's bound id (after `rule.idPrefix` when the rule
  * has one), or an `UnknownRef` when that resource is yet to be created or replaced.
  */
 export type ReferenceResolver = (target: ResourceAddress, rule: FieldRule) => unknown;
@@ -30,14 +31,14 @@ export interface DesiredValues {
 
 const NONE: readonly string[] = [];
 
-/** The desired values of `resource` under `rules`; `applied` holds the values last applied, when the state has them. */
-export function desiredValues(resource: DesiredResource, rules: KindRules, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined): DesiredValues {
+/** The desired values of `resource` under its kind's attributes; `applied` holds the values last applied, when the state has them. */
+export function desiredValues(resource: DesiredResource, descriptor: KindDescriptor, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined): DesiredValues {
   const after: Record<string, unknown> = {};
   const managed: FieldRule[] = [];
   let defaulted: string[] | undefined;
   let unset: string[] | undefined;
   const { attributes, references } = resource;
-  for (const rule of rules.fields) {
+  for (const rule of descriptor.attributes) {
     const { field } = rule;
     let value: unknown = attributes[field];
     if (value === undefined) {

@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
-import type { FieldRule } from './field-rule.js';
+import type { FieldRule } from '../kinds/attribute.js';
 import type { ReferenceResolver } from './desired-values.js';
 import type { DiffInput } from './diff.js';
 import type { Action } from './types.js';
@@ -57,8 +57,8 @@ export function createContext(input: DiffInput): DiffContext {
       lastTarget = target;
       lastText = text;
     }
-    if (lastId === undefined) return { $ref: lastText };
-    return rule.fromId === undefined ? lastId : rule.fromId(lastId);
+    if (lastId === undefined) return rule.idPrefix === undefined ? { $ref: lastText } : { $ref: lastText, prefix: rule.idPrefix };
+    return rule.idPrefix === undefined ? lastId : `${rule.idPrefix}${lastId}`;
   };
   return { input, decisions, imports: new Map(), matchedState: 0, campaignCurrencies: new Map(), diagnostics: [], resolve };
 }

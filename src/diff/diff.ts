@@ -1,7 +1,7 @@
 /**
  * The diff stage's entry (DESIGN §1): desired resources, live records and the account's state
  * → one `ResourceChange` per resource, sorted by address text. Pure and synchronous; linear in
- * the number of resources (one pass per kind rank, map lookups, a sort), so an account of
+ * the number of resources (one pass per decision rank, map lookups, a sort), so an account of
  * 100,000 resources diffs in a fraction of a second.
  */
 import { sortDiagnostics, type Result } from '../diag/diagnostic.js';
@@ -12,7 +12,7 @@ import type { AccountState } from '../state/state-file.js';
 import { desiredChange } from './desired-change.js';
 import { createContext, desiredIndex, type DiffContext } from './diff-context.js';
 import { removalChange } from './removals.js';
-import { KIND_RANK, RANK_COUNT } from './rules.js';
+import { DECISION_RANK, RANK_COUNT } from '../kinds/registry.js';
 import type { ResourceChange } from './types.js';
 
 /**
@@ -33,7 +33,7 @@ const byText = (a: Keyed, b: Keyed): number => (a[0] < b[0] ? -1 : a[0] > b[0] ?
 
 function byRank(resources: readonly DesiredResource[]): DesiredResource[][] {
   const ranks: DesiredResource[][] = Array.from({ length: RANK_COUNT }, () => []);
-  for (const resource of resources) ranks[KIND_RANK[resource.kind]]?.push(resource);
+  for (const resource of resources) ranks[DECISION_RANK[resource.kind]]?.push(resource);
   return ranks;
 }
 

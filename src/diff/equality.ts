@@ -3,7 +3,7 @@
  * resources: scalars by `===`, sets as sorted arrays (normalise.ts sorts them) with null equal to
  * the empty set, lists by position, JSON structurally — no serialisation, no allocation.
  */
-import type { Shape } from './field-rule.js';
+import type { Shape } from '../kinds/attribute.js';
 
 function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

@@ -4,7 +4,7 @@
  * sets sorted without duplicates, and null for anything unset.
  */
 import { isUnknownRef } from './types.js';
-import type { Shape } from './field-rule.js';
+import type { Shape } from '../kinds/attribute.js';
 
 const CANONICAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 const DIGITS = /^-?\d+$/;

@@ -11,11 +11,11 @@ import { parseAddress } from '../manifest/address.js';
 import type { DesiredResource, ResourceAddress, ResourceKind } from '../manifest/types.js';
 import type { StateResource } from '../state/state-file.js';
 import { liveRecordOf } from './binding.js';
-import { DEFAULT_CURRENCY, hasCurrency, recordCurrency } from './currency.js';
+import { DEFAULT_CURRENCY, recordCurrency } from './currency.js';
 import { holderKey, type DiffContext } from './diff-context.js';
 import { normaliseValue } from './normalise.js';
 import { isProtected, preventDestroyError } from './protection.js';
-import { isResourceKind, KIND_RULES } from './rules.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { AttributeChange, ResourceChange } from './types.js';
 
 function warning(code: string, message: string): Diagnostic {
@@ -24,7 +24,7 @@ function warning(code: string, message: string): Diagnostic {
 
 function liveValues(kind: ResourceKind, record: Readonly<Record<string, unknown>>, applied: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const rule of KIND_RULES[kind].fields) {
+  for (const rule of KINDS[kind].attributes) {
     if (Object.hasOwn(record, rule.field)) values[rule.field] = normaliseValue(rule.shape, record[rule.field]);
     else if (Object.hasOwn(applied, rule.field)) values[rule.field] = normaliseValue(rule.shape, applied[rule.field]);
   }
@@ -72,7 +72,7 @@ export function removalChange(ctx: DiffContext, text: string, entry: StateResour
     protected: protectedFlag,
     ...(desired === undefined ? {} : { source: desired.source }),
   };
-  if (hasCurrency(kind)) change.currency = recordCurrency(record, input.live) ?? DEFAULT_CURRENCY;
+  if (KINDS[kind].currency !== undefined) change.currency = recordCurrency(record, input.live) ?? DEFAULT_CURRENCY;
   if (record === undefined) {
     change.reason = 'deleted_outside';
     change.drift = true;

@@ -10,9 +10,14 @@ export type Action = 'create' | 'update' | 'replace' | 'delete' | 'noop';
 
 export type Origin = 'manifest' | 'drift';
 
-/** A value not known until apply: the id of a resource that is yet to be created. */
+/**
+ * A value not known until apply: the id of the resource at the address `$ref` (its text form),
+ * which is yet to be created, written after `prefix` when the API wants the id in another form
+ * (`card://` for a card URI).
+ */
 export interface UnknownRef {
   $ref: string;
+  prefix?: string;
 }
 
 export function isUnknownRef(value: unknown): value is UnknownRef {

@@ -4,7 +4,7 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { fingerprintOf } from './fingerprint.js';
-import { LISTED_KINDS } from './listed-kinds.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 
 
 /** The current fingerprint of each id (absent when the object is gone), for ids grouped by kind. */
@@ -12,15 +12,15 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
   const out = new Map<string, string>();
   const reads: Array<Promise<void>> = [];
   for (const [kind, ids] of idsByKind) {
-    if (kind === 'account') {
+    const spec = isResourceKind(kind) ? KINDS[kind].read : undefined;
+    if (spec?.via === 'account') {
       reads.push(api.account(accountId).then((a) => void out.set(a.id, fingerprintOf(a as unknown as Record<string, unknown>))));
       continue;
     }
-    if (kind === 'targeting_criterion' || kind === 'account_feature') continue; // no updates: a change recreates them
-    const spec = LISTED_KINDS[kind as keyof typeof LISTED_KINDS];
-    if (spec === undefined) continue;
+    // kinds that cannot be read by their own ids are never updated in place either: not checked
+    if (spec?.via !== 'list' || spec.scope === 'parent') continue;
     reads.push(
-      api.listWhere(spec.resource, accountId, spec.idsParam, ids, spec.extra ?? {}).then((records) => {
+      api.listWhere(spec.resource, accountId, spec.idsParam, ids, spec.flags ?? {}).then((records) => {
         for (const r of records as unknown as Array<Record<string, unknown>>) if (r['deleted'] !== true) out.set(String(r['id']), fingerprintOf(r));
       }),
     );

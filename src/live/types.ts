@@ -26,8 +26,6 @@ export interface LiveAccount {
   resources: Map<ResourceKind, Map<string, LiveResource>>;
   /** Ids the state binds that the service no longer has (deleted outside adsctl). */
   missing: Set<string>;
-  /** What the account holds against the limits of Part A (all campaigns and line items, managed or not). */
-  counts: { activeCampaigns: number; activeLineItems: number; lineItemsByCampaign: Record<string, number> };
 }
 
 /** The live record of `kind` with `id`, if it exists. */

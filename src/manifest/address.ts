@@ -1,36 +1,16 @@
 /**
- * Resource addresses (DESIGN §3): the path of a resource in its manifest, e.g.
+ * Resource addresses (docs/manifest.md): the path of a resource in its manifest, e.g.
  * `campaigns.summer_sale.line_items.us.promoted_posts["1346184843436720128"]`. A key that is a
  * plain identifier follows a dot; any other key is a JSON string in brackets. The account is
  * `account`. Targeting criteria are keyed by `TYPE:VALUE` (operator EQ) or `TYPE/OP:VALUE`
- * (NE, GTE, LT), e.g. `targeting["BROAD_KEYWORD/NE:sunscreen"]`; a criterion naming a custom
- * audience uses that audience's address as its value (`CUSTOM_AUDIENCE:custom_audiences.newsletter`).
+ * (NE, GTE, LT), e.g. `targeting["BROAD_KEYWORD/NE:sunscreen"]`.
  */
 import { errorAt, type Result } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { didYouMean } from '../diag/suggest.js';
+import { COLLECTIONS } from '../kinds/registry.js';
 import type { AddressStep, ResourceAddress, ResourceKind } from './types.js';
 
-/** The collections of each kind of parent: the account's top-level ones, a campaign's, a line item's. */
-export const COLLECTIONS: Readonly<Partial<Record<ResourceKind, Readonly<Record<string, ResourceKind>>>>> = {
-  account: {
-    features: 'account_feature',
-    funding_instruments: 'funding_instrument',
-    campaigns: 'campaign',
-    custom_audiences: 'custom_audience',
-    cards: 'card',
-    media_library: 'media_library_item',
-    draft_posts: 'draft_post',
-  },
-  campaign: { line_items: 'line_item' },
-  line_item: {
-    targeting: 'targeting_criterion',
-    promoted_posts: 'promoted_post',
-    promoted_accounts: 'promoted_account',
-    media_creatives: 'media_creative',
-    curated_categories: 'line_item_curated_category',
-  },
-};
 
 /** The targeting operators; EQ is the default and is left out of keys. */
 export const OPERATORS = ['EQ', 'NE', 'GTE', 'LT'] as const;
@@ -45,7 +25,7 @@ export const ACCOUNT_ADDRESS: ResourceAddress = { kind: 'account', steps: [] };
 
 /** The address one step below `parent`. */
 export function childAddress(parent: ResourceAddress, collection: string, key: string): ResourceAddress {
-  const kind = COLLECTIONS[parent.kind]?.[collection];
+  const kind = COLLECTIONS.get(parent.kind)?.get(collection);
   if (kind === undefined) throw new Error(`no collection ${collection} under ${parent.kind}`);
   const address: ResourceAddress = { kind, steps: [...parent.steps, { collection, key }] };
   const prefix = parent.steps.length === 0 ? '' : `${formatAddress(parent)}.`;
@@ -108,12 +88,12 @@ function parseSteps(text: string): ResourceAddress {
   let i = 0;
   while (i < text.length) {
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))?.[0];
-    const collections: Readonly<Record<string, ResourceKind>> = COLLECTIONS[kind] ?? {};
+    const collections: ReadonlyMap<string, ResourceKind> = COLLECTIONS.get(kind) ?? new Map<string, ResourceKind>();
     if (name === undefined) throw new AddressSyntaxError(`expected a collection name at character ${i + 1}`);
-    const child: ResourceKind | undefined = collections[name];
+    const child: ResourceKind | undefined = collections.get(name);
     if (child === undefined) {
       const where = kind === 'account' ? 'at the top level' : `under a ${kind.replace(/_/g, ' ')}`;
-      const known = Object.keys(collections);
+      const known = [...collections.keys()];
       throw new AddressSyntaxError(`there is no collection ${JSON.stringify(name)} ${where}${known.length === 0 ? '' : didYouMean(name, known)}`);
     }
     i += name.length;
@@ -146,7 +126,7 @@ function parseSteps(text: string): ResourceAddress {
 
 /**
  * Parses the text form of an address. A malformed address, or one whose collections do not nest
- * as DESIGN §2 says, gives an `address-syntax` diagnostic at `range` (when given).
+ * as the kind descriptors say, gives an `address-syntax` diagnostic at `range` (when given).
  */
 export function parseAddress(text: string, range?: SourceRange): Result<ResourceAddress> {
   try {

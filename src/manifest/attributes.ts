@@ -1,5 +1,5 @@
 /**
- * Reads one resource's fields by its kind's rules (kinds.ts): attributes in API names, money in
+ * Reads one resource's fields by its kind's descriptor (src/kinds/): attributes in API names, money in
  * micros, timestamps in UTC, ids exactly as written, references by logical name turned into
  * addresses, and the lifecycle and depends_on meta-arguments. Each problem is reported at the
  * value that causes it.
@@ -7,12 +7,16 @@
 import { didYouMean } from '../diag/suggest.js';
 import { childAddress, ACCOUNT_ADDRESS, parseAddress } from './address.js';
 import { report, rangeOf, type FileContext } from './context.js';
-import { ignorableFields, POSITIVE_MICROS, type KindSpec } from './kinds.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
+import { DESCRIPTORS, ignorableFields } from '../kinds/registry.js';
 import { decimalToMicros } from './money.js';
 import { asMap, asScalar, asSeq, childPointer, idValue, plainValue, stringValue } from './nodes.js';
 import { normaliseTimestamp } from './time.js';
 import type { DesiredResource } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
+
+/** API micros fields that must be greater than zero (budgets and bids), from the descriptors. */
+const POSITIVE_MICROS: ReadonlySet<string> = new Set(DESCRIPTORS.flatMap((d) => d.attributes.filter((a) => a.positive === true).map((a) => a.field)));
 
 function readId(ctx: FileContext, node: YNode, pointer: string, label: string): string | undefined {
   const id = idValue(node);
@@ -89,7 +93,7 @@ function readReference(ctx: FileContext, resource: DesiredResource, map: YMap, p
   resource.attributeSources[field] = rangeOf(ctx, entry.value);
 }
 
-function readLifecycle(ctx: FileContext, resource: DesiredResource, spec: KindSpec, node: YNode, pointer: string): void {
+function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: KindDescriptor, node: YNode, pointer: string): void {
   const map = asMap(node);
   if (map === undefined) return;
   const prevent = map.byKey.get('prevent_destroy');
@@ -101,13 +105,13 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, spec: KindSp
   const items = asSeq(ignore?.value);
   if (ignore === undefined || items === undefined) return;
   resource.attributeSources['lifecycle.ignore_changes'] = rangeOf(ctx, ignore.value);
-  const allowed = ignorableFields(spec);
+  const allowed = ignorableFields(descriptor);
   items.items.forEach((item, i) => {
     const name = stringValue(item);
     if (name === undefined) return;
     const field = allowed.get(name);
     if (field === undefined) {
-      const what = spec.kind.replace(/_/g, ' ');
+      const what = descriptor.noun;
       const article = /^[aeiou]/.test(what) ? 'an' : 'a';
       const hint = allowed.size === 0 ? `; ${article} ${what} has no fields to ignore` : didYouMean(name, allowed.keys());
       report(ctx, childPointer(childPointer(pointer, 'ignore_changes'), i), 'unknown-attribute', `ignore_changes names ${JSON.stringify(name)}, which is not a field of ${article} ${what}${hint}`, rangeOf(ctx, item));
@@ -131,8 +135,9 @@ function readDependsOn(ctx: FileContext, resource: DesiredResource, node: YNode,
   });
 }
 
-/** Reads every field of `map` that `spec` knows into `resource`, reporting each problem at its value. */
-export function readFields(ctx: FileContext, resource: DesiredResource, spec: KindSpec, map: YMap, pointer: string): void {
+/** Reads every field of `map` that the kind's descriptor knows into `resource`, reporting each problem at its value. */
+export function readFields(ctx: FileContext, resource: DesiredResource, descriptor: KindDescriptor, map: YMap, pointer: string): void {
+  const spec = descriptor.manifest;
   for (const field of spec.plain) {
     const entry = map.byKey.get(field);
     if (entry === undefined) continue;
@@ -162,7 +167,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, spec: Ki
   }
   for (const [name, ref] of Object.entries(spec.refs)) readReference(ctx, resource, map, pointer, name, ref.field, ref.collection);
   const lifecycle = map.byKey.get('lifecycle');
-  if (lifecycle !== undefined) readLifecycle(ctx, resource, spec, lifecycle.value, childPointer(pointer, 'lifecycle'));
+  if (lifecycle !== undefined) readLifecycle(ctx, resource, descriptor, lifecycle.value, childPointer(pointer, 'lifecycle'));
   const dependsOn = map.byKey.get('depends_on');
   if (dependsOn !== undefined) readDependsOn(ctx, resource, dependsOn.value, childPointer(pointer, 'depends_on'));
 }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
 import { validateWithSchema } from '../schema/validator.js';
-import { COLLECTIONS } from './address.js';
+import { COLLECTIONS } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
@@ -49,7 +49,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   const root = asMap(document.root);
   if (root === undefined) return { diagnostics: withoutRepeats(diagnostics) };
   const names = new Map<string, string[]>();
-  for (const collection of Object.keys(COLLECTIONS.account ?? {})) {
+  for (const collection of COLLECTIONS.get('account')?.keys() ?? []) {
     names.set(collection, asMap(root.byKey.get(collection)?.value)?.entries.map((e) => e.key) ?? []);
   }
   const endpoint = schema.invalid.has('/endpoint') ? undefined : stringValue(root.byKey.get('endpoint')?.value);

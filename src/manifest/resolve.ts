@@ -4,16 +4,15 @@
  * Maps of logical names give map-keyed addresses; lists (targeting, promoted posts, ...) are keyed
  * by the identity the API gives their items, and a second item with the same identity is an error.
  */
-import { dirname, join, resolve as resolvePath } from 'node:path';
 import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
-import { KIND_SPECS } from './kinds.js';
+import { KINDS } from '../kinds/registry.js';
+import { UNSUPPORTED_REFERENCES, UNSUPPORTED_SECTIONS } from '../kinds/unsupported.js';
+import { COLLECTIONS } from '../kinds/registry.js';
 import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
 import type { DesiredResource, ResourceAddress, ResourceKind } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
-
-const AUDIENCE_TYPES = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
 
 const DUPLICATE_CODES: Partial<Record<ResourceKind, string>> = {
   targeting_criterion: 'duplicate-targeting',
@@ -79,7 +78,7 @@ function resolveAccount(ctx: FileContext, root: YMap): DesiredResource | undefin
   const map = asMap(entry?.value);
   if (account === undefined) return undefined;
   const hasId = map !== undefined && bindId(ctx, account, map, '/account');
-  if (map !== undefined) readFields(ctx, account, KIND_SPECS.account, map, '/account');
+  if (map !== undefined) readFields(ctx, account, KINDS.account, map, '/account');
   if (!hasId) {
     sandboxOnly(ctx, '/account', { start, end: entry?.keyEnd ?? start }, 'with endpoint production the account must already exist: give account.id (adsctl creates accounts only in sandbox and local)');
   }
@@ -97,7 +96,7 @@ function resolveFeatures(ctx: FileContext, node: YNode, entryStart: number, entr
     if (feature === undefined) return;
     feature.attributes['feature_key'] = key;
     feature.attributeSources['feature_key'] = rangeOf(ctx, map?.byKey.get('feature_key')?.value ?? item);
-    if (map !== undefined) readFields(ctx, feature, KIND_SPECS.account_feature, map, pointer);
+    if (map !== undefined) readFields(ctx, feature, KINDS.account_feature, map, pointer);
   });
 }
 
@@ -113,37 +112,20 @@ function resolveFundingInstrument(ctx: FileContext, resource: DesiredResource, m
   sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${JSON.stringify(name)} must already exist: give its id`);
 }
 
-function resolveCustomAudience(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string): void {
-  const file = map.byKey.get('users');
-  const entry = asMap(file?.value)?.byKey.get('file');
-  const path = stringValue(entry?.value);
-  if (entry === undefined || path === undefined) return;
-  const relative = join(dirname(ctx.doc.file), path);
-  if (!ctx.fileExists(resolvePath(relative))) {
-    report(ctx, childPointer(childPointer(pointer, 'users'), 'file'), 'file-not-found', `users file ${JSON.stringify(path)} does not exist (looked for ${relative})`, rangeOf(ctx, entry.value));
-    return;
-  }
-  resource.attributes['users_file'] = relative;
-  resource.attributeSources['users_file'] = rangeOf(ctx, entry.value);
-}
-
 function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): string | undefined {
   const type = stringValue(item.byKey.get('targeting_type')?.value);
   if (type === undefined) return undefined;
   const operator = stringValue(item.byKey.get('operator_type')?.value) ?? 'EQ';
-  const audience = stringValue(item.byKey.get('custom_audience')?.value);
   const valueEntry = item.byKey.get('targeting_value');
   const value = valueEntry === undefined ? undefined : idValue(valueEntry.value);
-  if (audience !== undefined) {
-    if (!AUDIENCE_TYPES.has(type)) {
-      const at = item.byKey.get('custom_audience');
-      if (at !== undefined) report(ctx, childPointer(pointer, 'custom_audience'), 'reference-type', `custom_audience goes with targeting_type CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED, not ${type}`, rangeOf(ctx, at.value));
-      return undefined;
-    }
-    return targetingKey(type, formatAddress(childAddress(ACCOUNT_ADDRESS, 'custom_audiences', audience)), operator);
+  for (const [name, what] of Object.entries(UNSUPPORTED_REFERENCES)) {
+    const at = item.byKey.get(name);
+    if (at === undefined) continue;
+    report(ctx, childPointer(pointer, name), 'kind-not-supported', `${name}: ${what} are not supported by this version of adsctl; give the audience's id as targeting_value instead`, rangeOf(ctx, at.value));
+    return undefined;
   }
   if (value === undefined) {
-    report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value${AUDIENCE_TYPES.has(type) ? ' or custom_audience' : ''}`, rangeOf(ctx, item));
+    report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value`, rangeOf(ctx, item));
     return undefined;
   }
   if (value === 'invalid') {
@@ -153,43 +135,47 @@ function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): strin
   return targetingKey(type, value, operator);
 }
 
-const LIST_IDENTITY: Record<string, { field: string; kind: ResourceKind }> = {
-  promoted_posts: { field: 'tweet_id', kind: 'promoted_post' },
-  promoted_accounts: { field: 'user_id', kind: 'promoted_account' },
-  media_creatives: { field: 'account_media_id', kind: 'media_creative' },
-  curated_categories: { field: 'curated_category_id', kind: 'line_item_curated_category' },
-};
-
 function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, map: YMap, pointer: string): void {
-  for (const collection of KIND_SPECS.line_item.children) {
+  for (const collection of KINDS.line_item.manifest.children) {
+    const kind = COLLECTIONS.get('line_item')?.get(collection);
+    if (kind === undefined) continue;
+    const shape = KINDS[kind].address;
     const seq = asSeq(map.byKey.get(collection)?.value);
     if (seq === undefined) continue;
     seq.items.forEach((item, i) => {
       const at = childPointer(childPointer(pointer, collection), i);
       const itemMap = asMap(item);
       let key: string | undefined;
-      if (collection === 'targeting') {
+      if (shape.key === 'targeting') {
         key = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
-      } else {
-        const identity = LIST_IDENTITY[collection];
-        const idNode = itemMap === undefined ? item : itemMap.byKey.get(identity?.field ?? '')?.value;
+      } else if (shape.key === 'value') {
+        const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
         const id = idNode === undefined ? undefined : idValue(idNode);
-        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${identity?.field ?? 'id'} ${JSON.stringify(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
+        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${shape.field} ${JSON.stringify(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
         key = id === 'invalid' ? undefined : id;
       }
       if (key === undefined) return;
       const child = addResource(ctx, childAddress(lineItem.address, collection, key), lineItem.address, item.start, item.end, at);
       if (child === undefined) return;
       child.references['line_item_id'] = lineItem.address;
-      const spec = KIND_SPECS[child.kind];
-      if (itemMap !== undefined) readFields(ctx, child, spec, itemMap, at);
+      const descriptor = KINDS[child.kind];
+      if (itemMap !== undefined) readFields(ctx, child, descriptor, itemMap, at);
       else {
-        const field = spec.ids[0] ?? 'id';
+        const field = descriptor.manifest.ids[0] ?? 'id';
         child.attributes[field] = key;
         child.attributeSources[field] = rangeOf(ctx, item);
       }
-      if (child.kind === 'targeting_criterion' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
+      if (shape.key === 'targeting' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
     });
+  }
+}
+
+/** Reports every section of a kind adsctl cannot manage yet, at its key. */
+function refuseUnsupported(ctx: FileContext, root: YMap): void {
+  for (const [section, what] of Object.entries(UNSUPPORTED_SECTIONS)) {
+    const entry = root.byKey.get(section);
+    if (entry === undefined) continue;
+    report(ctx, `/${section}`, 'kind-not-supported', `${section}: ${what} are not supported by this version of adsctl yet; remove the section (nothing in it would be applied)`, ctx.doc.range(entry.keyStart, entry.keyEnd));
   }
 }
 
@@ -203,7 +189,7 @@ function eachEntry(ctx: FileContext, parentMap: YMap, collection: string, parent
     const end = entry.value.start >= entry.keyEnd ? entry.value.end : entry.keyEnd;
     const resource = addResource(ctx, childAddress(parent, collection, entry.key), parent, entry.keyStart, end, at);
     if (resource === undefined) continue;
-    readFields(ctx, resource, KIND_SPECS[resource.kind], value, at);
+    readFields(ctx, resource, KINDS[resource.kind], value, at);
     visit(resource, value, at, entry.keyStart, entry.keyEnd);
   }
 }
@@ -214,8 +200,7 @@ export function resolveResources(ctx: FileContext, root: YMap): void {
   const features = root.byKey.get('features');
   if (features !== undefined) resolveFeatures(ctx, features.value, features.keyStart, features.keyEnd);
   eachEntry(ctx, root, 'funding_instruments', ACCOUNT_ADDRESS, '', (resource, map, pointer, keyStart, keyEnd) => resolveFundingInstrument(ctx, resource, map, pointer, keyStart, keyEnd));
-  eachEntry(ctx, root, 'custom_audiences', ACCOUNT_ADDRESS, '', (resource, map, pointer) => resolveCustomAudience(ctx, resource, map, pointer));
-  for (const collection of ['cards', 'media_library', 'draft_posts']) eachEntry(ctx, root, collection, ACCOUNT_ADDRESS, '', () => undefined);
+  refuseUnsupported(ctx, root);
   eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
     if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {
       report(ctx, pointer, 'missing-field', `campaign ${JSON.stringify(campaign.address.steps[0]?.key)} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));

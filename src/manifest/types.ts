@@ -6,25 +6,9 @@
  */
 import type { SourceRange } from '../diag/source-range.js';
 
-/**
- * The kinds of resource a manifest can manage (DESIGN §2). The Part A kinds come first; the
- * Part B kinds (custom_audience, card, media_library_item, draft_post) are loaded the same way.
- */
-export type ResourceKind =
-  | 'account'
-  | 'account_feature'
-  | 'funding_instrument'
-  | 'campaign'
-  | 'line_item'
-  | 'targeting_criterion'
-  | 'line_item_curated_category'
-  | 'promoted_post'
-  | 'promoted_account'
-  | 'media_creative'
-  | 'custom_audience'
-  | 'card'
-  | 'media_library_item'
-  | 'draft_post';
+import type { ResourceKind } from '../kinds/kind.js';
+
+export type { ResourceKind };
 
 /** One step of an address: the collection a resource sits in and its key there. */
 export interface AddressStep {

@@ -1,9 +1,11 @@
 /**
- * `buildPlan`: pure. From each account's changes to ordered, batched steps, with the request
+ * `buildPlan`: pure. From each account's changes to the operations that make them, ordered by
+ * their dependency graph (order.ts, schedule.ts) into batched steps, with the request
  * estimate, the spend deltas, the fingerprints of every live object touched (for stale-plan
  * checks) and every problem found against the lookups. Planning never prints.
  */
-import type { Diagnostic } from '../diag/diagnostic.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { KINDS } from '../kinds/registry.js';
 import type { ResourceChange } from '../diff/types.js';
 import type { Lookups } from '../live/lookups.js';
 import type { LiveAccount } from '../live/types.js';
@@ -11,7 +13,9 @@ import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import { operationsOf } from './operations.js';
 import { spendOf } from './spend.js';
-import { layerSteps, requestsOf } from './steps.js';
+import { orderOperations } from './order.js';
+import { scheduleOperations } from './schedule.js';
+import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
 import { validateAgainstLookups } from './validate.js';
 
@@ -29,33 +33,41 @@ export interface AccountPlanInput {
   stateSerial: number;
 }
 
-const CHILD_KINDS = new Set(['targeting_criterion', 'promoted_post', 'promoted_account', 'media_creative', 'line_item_curated_category']);
-
-function parentText(change: ResourceChange): string {
-  return formatAddress({ kind: 'line_item', steps: change.address.steps.slice(0, -1) });
+/** The address of the parent of a resource, if it has one. */
+function parentAddress(change: ResourceChange): string | undefined {
+  const kind = KINDS[change.kind].parent;
+  return kind === undefined ? undefined : formatAddress({ kind, steps: change.address.steps.slice(0, -1) });
 }
 
 function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics: Diagnostic[] } {
-  const deletedLineItems = new Set(input.changes.filter((c) => c.kind === 'line_item' && (c.action === 'delete' || c.action === 'replace')).map((c) => formatAddress(c.address)));
+  const retiring = new Set(input.changes.filter((c) => c.action === 'delete' || c.action === 'replace').map((c) => formatAddress(c.address)));
   const implied: AccountPlan['implied'] = [];
   const operations: Operation[] = [];
   const fingerprints: Record<string, string> = {};
+  const changes = new Map<string, ResourceChange>();
+  const diagnostics: Diagnostic[] = [];
   for (const change of input.changes) {
+    const address = formatAddress(change.address);
+    changes.set(address, change);
     if (change.id !== undefined && change.action !== 'noop' && change.action !== 'create') {
       const fp = input.live.resources.get(change.kind)?.get(change.id)?.fingerprint;
       if (fp !== undefined) fingerprints[change.id] = fp;
     }
-    if (change.action === 'delete' && CHILD_KINDS.has(change.kind) && deletedLineItems.has(parentText(change))) {
-      implied.push({ address: formatAddress(change.address), by: parentText(change) });
+    // the service retires the children of a deleted parent with it: no delete request of their own
+    const parent = parentAddress(change);
+    const retired = KINDS[change.kind].retiredWithParent && parent !== undefined && retiring.has(parent);
+    if (change.action === 'delete' && retired) {
+      implied.push({ address, by: parent });
       continue;
     }
-    for (const op of operationsOf(change)) {
-      // the replacement of a retired child needs no delete request either
-      if (op.action === 'delete' && CHILD_KINDS.has(op.kind) && deletedLineItems.has(parentText(change))) continue;
-      operations.push(op);
-    }
+    for (const op of operationsOf(change)) if (!(op.action === 'delete' && retired)) operations.push(op);
   }
-  const layers = layerSteps(operations);
+  const schedule = scheduleOperations(operations, orderOperations({ operations, changes, desired: input.desired, live: input.live }));
+  if (!schedule.ok) {
+    const first = changes.get(operations.find((op) => op.key === schedule.cycle[0])?.address ?? '');
+    diagnostics.push(errorAt('dependency-cycle', `the writes of account ${input.account} depend on each other in a cycle: ${schedule.cycle.join(' → ')}`, first?.source));
+  }
+  const layers = schedule.ok ? schedule.layers : [];
   let writes = 0;
   let batches = 0;
   for (const step of layers.flat()) {
@@ -63,7 +75,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     writes += r.writes;
     batches += r.batches;
   }
-  const diagnostics = input.lookups === undefined ? [] : validateAgainstLookups({ changes: input.changes, desired: input.desired, live: input.live, lookups: input.lookups });
+  if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups }));
   return {
     plan: {
       account: input.account,

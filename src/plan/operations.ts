@@ -1,8 +1,9 @@
 /**
  * From resource changes to the writes that make them: a create sends every managed attribute, an
  * update only the writable attributes that changed, a delete only the id, a replace a delete and
- * then a create. Parameters keep `UnknownRef`s; apply resolves them to ids once the referenced
- * resources exist.
+ * a create. Parameters keep `UnknownRef`s; apply resolves them to ids once the referenced
+ * resources exist. The order between operations is not decided here but by their edges
+ * (order.ts).
  */
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -17,25 +18,35 @@ function createParams(change: ResourceChange): Record<string, unknown> {
   return params;
 }
 
-/** The operations of one change, in the order they must run (a replace: delete, then create). */
+/** The key of the operation of `action` on the resource at `address`. */
+export function operationKey(action: Operation['action'], address: string): string {
+  return `${action} ${address}`;
+}
+
+/** The operations of one change (a replace: its delete and its create). */
 export function operationsOf(change: ResourceChange): Operation[] {
   const address = formatAddress(change.address);
-  const base = { address, kind: change.kind };
+  const make = (action: Operation['action'], params: Record<string, unknown>, withId: boolean): Operation => ({
+    key: operationKey(action, address),
+    address,
+    kind: change.kind,
+    action,
+    ...(withId && change.id !== undefined ? { id: change.id } : {}),
+    params,
+    after: [],
+  });
   switch (change.action) {
     case 'create':
-      return [{ ...base, action: 'create', params: createParams(change) }];
+      return [make('create', createParams(change), false)];
     case 'update': {
       const params: Record<string, unknown> = {};
       for (const c of change.changes) if (!c.forcesReplacement) params[c.path] = c.after === undefined ? null : c.after;
-      return [{ ...base, action: 'update', ...(change.id === undefined ? {} : { id: change.id }), params }];
+      return [make('update', params, true)];
     }
     case 'delete':
-      return [{ ...base, action: 'delete', ...(change.id === undefined ? {} : { id: change.id }), params: {} }];
+      return [make('delete', {}, true)];
     case 'replace':
-      return [
-        { ...base, action: 'delete', ...(change.id === undefined ? {} : { id: change.id }), params: {} },
-        { ...base, action: 'create', params: createParams(change) },
-      ];
+      return [make('delete', {}, true), make('create', createParams(change), false)];
     case 'noop':
       return [];
   }

@@ -1,12 +1,11 @@
 /**
- * The money a plan moves: per currency, the change of daily and total budgets over campaigns and
- * line items (a create adds its budgets, a delete removes them, an update adds the difference).
+ * The money a plan moves: per currency, the change of daily and total budgets over the kinds
+ * that have budgets (their descriptors' `budgets`): a create adds its budgets, a delete removes
+ * them, an update adds the difference.
  */
 import type { ResourceChange } from '../diff/types.js';
+import { KINDS } from '../kinds/registry.js';
 import type { SpendDelta } from './types.js';
-
-const DAILY = 'daily_budget_amount_local_micro';
-const TOTAL = 'total_budget_amount_local_micro';
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -14,12 +13,12 @@ const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite
 export function spendOf(changes: readonly ResourceChange[]): SpendDelta[] {
   const by = new Map<string, SpendDelta>();
   for (const c of changes) {
-    if (c.kind !== 'campaign' && c.kind !== 'line_item') continue;
-    if (c.action === 'noop') continue;
+    const budgets = KINDS[c.kind].budgets;
+    if (budgets === undefined || c.action === 'noop') continue;
     const before = c.action === 'create' ? {} : (c.before ?? {});
     const after = c.action === 'delete' ? {} : (c.after ?? {});
-    const daily = micros(after[DAILY]) - micros(before[DAILY]);
-    const total = micros(after[TOTAL]) - micros(before[TOTAL]);
+    const daily = micros(after[budgets.daily]) - micros(before[budgets.daily]);
+    const total = micros(after[budgets.total]) - micros(before[budgets.total]);
     if (daily === 0 && total === 0) continue;
     const currency = c.currency ?? 'USD';
     const d = by.get(currency) ?? { currency, dailyMicros: 0, totalMicros: 0 };

@@ -5,6 +5,7 @@
  * `fingerprintTargets` names and passes what it found; this module says what moved.
  */
 import { formatAddress } from '../manifest/address.js';
+import { KINDS } from '../kinds/registry.js';
 import type { ResourceKind } from '../manifest/types.js';
 import type { AccountPlan, Plan } from './types.js';
 
@@ -33,11 +34,14 @@ export interface StaleObject {
 }
 
 /**
- * Kinds that are never updated in place (a change deletes and recreates them), so their
- * fingerprints are not re-read: a moved targeting criterion or feature cannot make an update
- * overwrite someone else's edit.
+ * Whether a kind's fingerprints are re-read: not for kinds that cannot be read by their own ids
+ * (features, targeting criteria), which have no update either — a change deletes and recreates
+ * them — so a moved one cannot make an update overwrite someone else's edit.
  */
-const UNCHECKED: ReadonlySet<ResourceKind> = new Set(['targeting_criterion', 'account_feature']);
+function checked(kind: ResourceKind): boolean {
+  const read = KINDS[kind].read;
+  return read.via === 'account' || (read.via === 'list' && read.scope !== 'parent');
+}
 
 interface Touched {
   address: string;
@@ -48,7 +52,7 @@ interface Touched {
 function touchedObjects(account: AccountPlan): Map<string, Touched> {
   const touched = new Map<string, Touched>();
   for (const change of account.changes) {
-    if (change.id === undefined || account.fingerprints[change.id] === undefined || UNCHECKED.has(change.kind)) continue;
+    if (change.id === undefined || account.fingerprints[change.id] === undefined || !checked(change.kind)) continue;
     touched.set(change.id, { address: formatAddress(change.address), kind: change.kind });
   }
   return touched;

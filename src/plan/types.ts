@@ -1,5 +1,5 @@
 /**
- * The plan (STYLE.md): the changes of every account and the ordered steps that make them, each
+ * The plan (docs/architecture.md): the changes of every account and the ordered steps that make them, each
  * step a set of requests within the API's limits. Pure data, produced by `buildPlan`, saved by
  * `plan --out`, rendered by `render/`, executed by `applyPlan`.
  */
@@ -7,10 +7,12 @@ import type { Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
 import type { ResourceKind } from '../manifest/types.js';
 
-export const PLAN_FORMAT_VERSION = '1.0';
+export const PLAN_FORMAT_VERSION = '2.0';
 
 /** One write of one resource; `params` may hold `UnknownRef`s resolved at apply time. */
 export interface Operation {
+  /** Unique in its account plan: the action and the address (a replace has a delete and a create). */
+  key: string;
   /** Formatted address of the resource (the key into state). */
   address: string;
   kind: ResourceKind;
@@ -19,17 +21,23 @@ export interface Operation {
   id?: string;
   /** Parameters in API field names: only the changed writable fields for an update. */
   params: Record<string, unknown>;
+  /** Keys of the operations that must have succeeded before this one is sent (see plan/order.ts). */
+  after: string[];
 }
 
 /**
- * A step: requests of one kind and action that may run together.
+ * A step: requests of one kind and action that may run together, sent the way the kind's write
+ * endpoint takes them (src/kinds/descriptor.ts, `WriteEndpoint`):
  * - `batch`: through a batch endpoint, `operations` cut into requests of `limit`;
- * - `promote`: promoted posts of one line item, 50 post ids a request;
+ * - `grouped`: all for one parent (`group`: its id, or the address of one yet to be created),
+ *   `limit` a request;
+ * - `list`: every operation's key in one comma list, `limit` a request;
  * - `single`: one request per operation.
  */
 export type Step =
   | { type: 'batch'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
-  | { type: 'promote'; kind: 'promoted_post'; action: 'create'; lineItem: string; limit: number; operations: Operation[] }
+  | { type: 'grouped'; kind: ResourceKind; action: Operation['action']; group: string; limit: number; operations: Operation[] }
+  | { type: 'list'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
   | { type: 'single'; kind: ResourceKind; action: Operation['action']; operations: Operation[] };
 
 /** Money moved by the plan, in micros of one currency. */
@@ -54,7 +62,11 @@ export interface AccountPlan {
   accountId?: string;
   endpoint: string;
   changes: ResourceChange[];
-  /** Layers of steps: every step of a layer may run at once; layers run in order. */
+  /**
+   * Layers of steps, from the dependency graph of the operations (plan/schedule.ts): every step
+   * of a layer may run at once; layers run in order, and an operation runs only when every
+   * operation it comes `after` succeeded.
+   */
   layers: Step[][];
   requests: RequestEstimate;
   spend: SpendDelta[];

@@ -2,21 +2,20 @@
  * Checks a plan against the live lookups before anything is written: bids within the bidding
  * rules of their currency, placements among the combinations of the product type, line item
  * categories among the IAB categories, curated categories among the account's, permissions
- * that allow the writes, and the account limits of Part A counted with what the account already
- * holds. Each problem is a diagnostic at the manifest position of the value at fault.
+ * that allow the writes, and the account limits of the kinds' descriptors, counted with what the
+ * account already holds at every moment of the scheduled apply. Each problem is a diagnostic at the manifest position of the value at fault.
  */
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
-import { isUnknownRef, type ResourceChange } from '../diff/types.js';
+import type { ResourceChange } from '../diff/types.js';
+import { KINDS } from '../kinds/registry.js';
+import { limitMoves } from './limits.js';
+import type { Step } from './types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { Lookups } from '../live/lookups.js';
 import { formatAddress } from '../manifest/address.js';
 import { formatMicros } from '../manifest/money.js';
 import type { DesiredAccount } from '../manifest/types.js';
-
-export const MAX_ACTIVE_CAMPAIGNS = 200;
-export const MAX_LINE_ITEMS_PER_CAMPAIGN = 100;
-export const MAX_ACTIVE_LINE_ITEMS = 256;
 
 const CAMPAIGN_WRITERS = ['ACCOUNT_ADMIN', 'AD_MANAGER'];
 
@@ -31,12 +30,49 @@ const sortedKey = (values: readonly string[]): string => [...values].sort().join
 
 export interface ValidationInput {
   changes: readonly ResourceChange[];
+  /** The scheduled steps: limits are checked at every moment of the apply they describe. */
+  layers: readonly Step[][];
   desired: DesiredAccount | undefined;
   live: LiveAccount;
   lookups: Lookups;
 }
 
-/** Every problem the lookups reveal in one account's changes. */
+/**
+ * Replays the schedule against the account limits of the descriptors: layer by layer, every
+ * operation that needs room is counted before any that frees room in the same layer (they run
+ * at once), so a limit is exceeded exactly when some moment of the apply may exceed it.
+ */
+function checkLimits(input: ValidationInput, sourceOfKey: (key: string) => SourceRange | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const operations = input.layers.flat().flatMap((s) => s.operations);
+  const changes = new Map(input.changes.map((c) => [formatAddress(c.address), c]));
+  const layerOf = new Map<string, number>();
+  input.layers.forEach((layer, i) => {
+    for (const step of layer) for (const op of step.operations) layerOf.set(op.key, i);
+  });
+  for (const move of limitMoves(operations, changes, input.live)) {
+    let count = move.initial;
+    const needing = [...move.needing].sort((a, b) => (layerOf.get(a) ?? 0) - (layerOf.get(b) ?? 0));
+    const freeing = [...move.freeing].sort((a, b) => (layerOf.get(a) ?? 0) - (layerOf.get(b) ?? 0));
+    let f = 0;
+    for (const key of needing) {
+      const at = layerOf.get(key) ?? 0;
+      while (f < freeing.length && (layerOf.get(freeing[f]!) ?? 0) < at) {
+        count--;
+        f++;
+      }
+      count++;
+      if (count > move.max) {
+        const where = move.scope === '' ? 'the account' : `${move.limit.perParent?.replace(/_id$/, '').replace(/_/g, ' ')} ${move.scope}`;
+        out.push(errorAt(move.code, `${where} would have ${count} ${move.limit.noun} during the apply; the limit is ${move.max}`, sourceOfKey(key)));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Every problem the lookups and the account limits reveal in one account's changes. */
 export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
   const { changes, desired, live, lookups } = input;
   const out: Diagnostic[] = [];
@@ -51,33 +87,14 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
 
   const combos = new Map<string, Set<string>>();
   for (const p of lookups.placements) combos.set(p.product_type, new Set(p.placements.map(sortedKey)));
-  let activeCampaigns = live.counts.activeCampaigns;
-  let activeLineItems = live.counts.activeLineItems;
-  const perCampaign = new Map<string, number>(Object.entries(live.counts.lineItemsByCampaign));
-
-  // deletes first, as apply runs them: a line item deleted frees its campaign's slot for a create
-  const ordered = [...writes.filter((c) => c.action === 'delete'), ...writes.filter((c) => c.action !== 'delete')];
-  for (const c of ordered) {
-    const before = c.before ?? {};
-    const after = c.action === 'delete' ? {} : (c.after ?? {});
-    const wasActive = c.action !== 'create' && before['entity_status'] === 'ACTIVE';
-    const isActive = c.action !== 'delete' && (after['entity_status'] ?? 'ACTIVE') === 'ACTIVE';
-    if (c.kind === 'campaign') activeCampaigns += Number(isActive) - Number(wasActive);
+  for (const c of writes) {
+    if (c.action === 'delete') continue;
+    const after = c.after ?? {};
+    const needs = KINDS[c.kind].lookups;
     const curated = after['curated_category_id'];
-    if (c.kind === 'line_item_curated_category' && lookups.curatedCategories !== undefined && typeof curated === 'string' && !lookups.curatedCategories.includes(curated)) {
+    if (needs.includes('curated_categories') && lookups.curatedCategories !== undefined && typeof curated === 'string' && !lookups.curatedCategories.includes(curated)) {
       out.push(errorAt('unknown-curated-category', `curated category ${curated} is not available to account ${accountId ?? '(new)'} (see GET curated_categories)`, sourceOf(desired, c, 'curated_category_id')));
     }
-    if (c.kind !== 'line_item') continue;
-    activeLineItems += Number(isActive) - Number(wasActive);
-    const campaign = c.action === 'delete' ? before['campaign_id'] : after['campaign_id'];
-    const key = isUnknownRef(campaign) ? campaign.$ref : String(campaign);
-    const delta = c.action === 'create' ? 1 : c.action === 'delete' ? -1 : 0;
-    perCampaign.set(key, (perCampaign.get(key) ?? 0) + delta);
-    if (perCampaign.get(key)! > MAX_LINE_ITEMS_PER_CAMPAIGN && delta > 0) {
-      out.push(errorAt('limit-line-items-per-campaign', `campaign ${key} would have more than ${MAX_LINE_ITEMS_PER_CAMPAIGN} line items`, sourceOf(desired, c, 'campaign_id')));
-    }
-    if (c.action === 'delete') continue;
-
     const bid = after['bid_amount_local_micro'];
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
     if (typeof bid === 'number' && rule !== undefined) {
@@ -88,7 +105,7 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
       }
     }
     const categories = after['categories'];
-    if (lookups.iabCategories !== undefined && Array.isArray(categories)) {
+    if (needs.includes('iab_categories') && lookups.iabCategories !== undefined && Array.isArray(categories)) {
       const known = new Set(lookups.iabCategories);
       const unknown = categories.map(String).filter((id) => !known.has(id));
       if (unknown.length > 0) {
@@ -104,11 +121,11 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
       }
     }
   }
-  if (activeCampaigns > MAX_ACTIVE_CAMPAIGNS) {
-    out.push(errorAt('limit-active-campaigns', `the account would have ${activeCampaigns} active campaigns; the limit is ${MAX_ACTIVE_CAMPAIGNS}`, desired?.resources[0]?.source));
-  }
-  if (activeLineItems > MAX_ACTIVE_LINE_ITEMS) {
-    out.push(errorAt('limit-active-line-items', `the account would have ${activeLineItems} active line items; the limit is ${MAX_ACTIVE_LINE_ITEMS}`, desired?.resources[0]?.source));
-  }
+  const byKey = new Map(input.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op.address]));
+  const byAddress = new Map(changes.map((c) => [formatAddress(c.address), c]));
+  out.push(...checkLimits(input, (key) => {
+    const change = byAddress.get(byKey.get(key) ?? '');
+    return change === undefined ? desired?.resources[0]?.source : (change.source ?? desired?.resources[0]?.source);
+  }));
   return out;
 }

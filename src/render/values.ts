@@ -3,7 +3,7 @@
  * name (`daily_budget`) in currency units with the currency (`50.00 USD`), values known only
  * after apply as `(known after apply)`, strings quoted, lists and maps on one line.
  */
-import { KIND_SPECS } from '../manifest/kinds.js';
+import { DESCRIPTORS } from '../kinds/registry.js';
 import { formatMicros } from '../manifest/money.js';
 import { marksUnknown, type UnknownMask } from './unknowns.js';
 
@@ -14,7 +14,7 @@ const MONEY_SUFFIX = '_local_micro';
 
 /** API micros field → short manifest name, from the manifest's own field rules. */
 const SHORT_MONEY_NAMES: ReadonlyMap<string, string> = new Map(
-  Object.values(KIND_SPECS).flatMap((spec) => Object.entries(spec.money).map(([short, api]) => [api, short] as const)),
+  DESCRIPTORS.flatMap((d) => Object.entries(d.manifest.money).map(([short, api]) => [api, short] as const)),
 );
 
 /** Whether an API field holds money in micros. */

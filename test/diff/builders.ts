@@ -97,7 +97,6 @@ export function liveAccount(records: LiveRecord[], options: { missing?: string[]
     currencies: { fi1: 'USD', ...options.currencies },
     resources,
     missing: new Set(options.missing ?? []),
-    counts: { activeCampaigns: 0, activeLineItems: 0, lineItemsByCampaign: {} },
   };
 }
 

@@ -21,7 +21,7 @@ export function addr(text: string): ResourceAddress {
 /** An operation on the resource at `text` (its kind from the address); updates and deletes get an id. */
 export function op(action: Operation['action'], text: string, params: Record<string, unknown> = {}): Operation {
   const kind = addr(text).kind;
-  return { address: text, kind, action, ...(action === 'create' ? {} : { id: `id:${text}` }), params };
+  return { key: `${action} ${text}`, address: text, kind, action, ...(action === 'create' ? {} : { id: `id:${text}` }), params, after: [] };
 }
 
 /** `n` campaign operations of one action, `campaigns.c001` onwards. */
@@ -55,8 +55,8 @@ export function change(text: string, action: Action, spec: ChangeSpec = {}): Res
   };
 }
 
-/** Live state with the given records and counts (nothing else is read by the plan stage). */
-export function liveAccount(records: Array<[ResourceKind, Record<string, unknown>]> = [], counts: Partial<LiveAccount['counts']> = {}): LiveAccount {
+/** Live state with the given records (nothing else is read by the plan stage). */
+export function liveAccount(records: Array<[ResourceKind, Record<string, unknown>]> = []): LiveAccount {
   const resources = new Map<ResourceKind, Map<string, LiveResource>>();
   for (const [kind, record] of records) {
     const id = String(record['id']);
@@ -70,6 +70,5 @@ export function liveAccount(records: Array<[ResourceKind, Record<string, unknown
     currencies: { lygyi: 'USD' },
     resources,
     missing: new Set(),
-    counts: { activeCampaigns: 0, activeLineItems: 0, lineItemsByCampaign: {}, ...counts },
   };
 }

@@ -1,76 +1,29 @@
 /**
- * The ordering and batching of writes (src/plan/steps.ts) and the deletes a plan needs no request
- * for (src/plan/build.ts): layers with deletes children-first before creates and updates
- * parents-first, each step cut to its endpoint's limit, promoted posts grouped per line item.
+ * Batching (src/plan/schedule.ts, src/plan/steps.ts) and the deletes a plan needs no request
+ * for (src/plan/build.ts): each step cut to its endpoint's limit, promoted posts grouped per line
+ * item, the children of a deleted line item retired with it. Ordering is in schedule.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { buildPlan } from '../../src/plan/build.js';
-import { BATCH_LIMITS, layerSteps, PROMOTE_LIMIT, requestsOf } from '../../src/plan/steps.js';
+import { scheduleOperations } from '../../src/plan/schedule.js';
+import { requestsOf } from '../../src/plan/steps.js';
 import type { Operation, Step } from '../../src/plan/types.js';
 import { ACCOUNT_ID, campaignOps, change, liveAccount, op } from './builders.js';
 
-/** A layer as text: each step's action, kind, line item (promoted posts) and operation count. */
+/** A layer as text: each step's action, kind, group (promoted posts) and operation count. */
 const shape = (layers: Step[][]): string[][] =>
-  layers.map((layer) => layer.map((s) => `${s.action} ${s.kind}${s.type === 'promote' ? ` of ${s.lineItem}` : ''} x${s.operations.length}`));
+  layers.map((layer) => layer.map((s) => `${s.action} ${s.kind}${s.type === 'grouped' ? ` of ${s.group}` : ''} x${s.operations.length}`));
+
+/** The schedule of operations with no edges between them. */
+function unordered(ops: Operation[]): Step[][] {
+  const schedule = scheduleOperations(ops, ops.map((o) => ({ id: o.key, dependsOn: [] })));
+  if (!schedule.ok) throw new Error('no cycle is possible without edges');
+  return schedule.layers;
+}
 
 const L = 'campaigns.a.line_items.l';
 
-describe('layerSteps: order', () => {
-  const rows: Array<{ name: string; ops: Operation[]; layers: string[][] }> = [
-    { name: 'no operations', ops: [], layers: [] },
-    {
-      name: 'deletes children-first, then creates and updates parents-first, whatever the input order',
-      ops: [
-        op('create', `${L}.targeting["BROAD_KEYWORD:x"]`),
-        op('delete', 'campaigns.old'),
-        op('update', 'campaigns.a'),
-        op('delete', 'campaigns.old.line_items.m.promoted_posts["1"]'),
-        op('create', L),
-        op('delete', 'campaigns.old.line_items.m'),
-        op('create', 'campaigns.b'),
-        op('create', 'funding_instruments.card'),
-        op('delete', 'campaigns.a.line_items.k.targeting["LOCATION:y"]'),
-      ],
-      layers: [
-        ['delete promoted_post x1', 'delete targeting_criterion x1'],
-        ['delete line_item x1'],
-        ['delete campaign x1'],
-        ['create funding_instrument x1'],
-        ['create campaign x1', 'update campaign x1'],
-        ['create line_item x1'],
-        ['create targeting_criterion x1'],
-      ],
-    },
-    {
-      name: 'a replacement deletes in the delete layers and creates in the write layers',
-      ops: [op('delete', L), op('create', L), op('delete', `${L}.promoted_posts["1"]`), op('create', `${L}.promoted_posts["1"]`, { line_item_id: { $ref: L }, tweet_id: '1' })],
-      layers: [['delete promoted_post x1'], ['delete line_item x1'], ['create line_item x1'], [`create promoted_post of ${L} x1`]],
-    },
-    {
-      name: 'kinds of one depth share a layer, sorted by kind, creates before updates',
-      ops: [
-        op('update', 'campaigns.a.line_items.l.targeting["LOCATION:z"]'),
-        op('create', `${L}.promoted_accounts["783214"]`, { line_item_id: 'l1' }),
-        op('create', `${L}.targeting["LOCATION:z"]`),
-        op('create', `${L}.promoted_posts["7"]`, { line_item_id: 'l1', tweet_id: '7' }),
-      ],
-      layers: [['create promoted_account x1', 'create promoted_post of l1 x1', 'create targeting_criterion x1', 'update targeting_criterion x1']],
-    },
-  ];
-  it.each(rows)('$name', ({ ops, layers }) => {
-    expect(shape(layerSteps(ops))).toEqual(layers);
-  });
-});
-
-describe('layerSteps and requestsOf: batch limits', () => {
-  it('uses the endpoint limits of DESIGN §2: 40 campaigns, 40 line items, 500 targeting criteria, 50 post ids a POST', () => {
-    expect({ campaign: BATCH_LIMITS.campaign, line_item: BATCH_LIMITS.line_item, targeting_criterion: BATCH_LIMITS.targeting_criterion, promote: PROMOTE_LIMIT }).toEqual({
-      campaign: 40,
-      line_item: 40,
-      targeting_criterion: 500,
-      promote: 50,
-    });
-  });
+describe('scheduleOperations and requestsOf: batch limits', () => {
 
   const many = (n: number, make: (i: number) => Operation): Operation[] => Array.from({ length: n }, (_, i) => make(i));
   const lineItems = (action: Operation['action'], n: number): Operation[] => many(n, (i) => op(action, `campaigns.a.line_items.l${i}`));
@@ -111,14 +64,14 @@ describe('layerSteps and requestsOf: batch limits', () => {
     },
   ];
   it.each(rows)('$name', ({ ops, steps }) => {
-    const layers = layerSteps(ops);
+    const layers = unordered(ops);
     expect(layers).toHaveLength(1);
     expect(layers[0]?.map((s) => ({ operations: s.operations.length, ...requestsOf(s) }))).toEqual(steps);
   });
 
   it('keeps every operation exactly once, in input order within a step', () => {
     const ops = campaignOps('create', 81);
-    expect(layerSteps(ops).flat().flatMap((s) => s.operations)).toEqual(ops);
+    expect(unordered(ops).flat().flatMap((s) => s.operations)).toEqual(ops);
   });
 });
 
@@ -149,11 +102,11 @@ describe('buildPlan: deletes implied by a deleted line item', () => {
   });
 
   it('sends the deletes of other line items children, the line items, and only the creates of replaced children', () => {
-    expect(shape(account?.layers ?? [])).toEqual([['delete targeting_criterion x1'], ['delete line_item x2'], ['create line_item x1'], [`create promoted_post of ${R} x1`]]);
+    expect(shape(account?.layers ?? [])).toEqual([['delete line_item x2', 'delete targeting_criterion x1'], ['create line_item x1'], [`create promoted_post of ${R} x1`]]);
     expect(account?.layers.flat().flatMap((s) => s.operations.map((o) => `${o.action} ${o.address}`))).toEqual([
-      `delete ${K}.targeting["BROAD_KEYWORD:y"]`,
       `delete ${L}`,
       `delete ${R}`,
+      `delete ${K}.targeting["BROAD_KEYWORD:y"]`,
       `create ${R}`,
       `create ${R}.promoted_posts["2"]`,
     ]);

@@ -2,20 +2,49 @@
  * Validation against the live lookups before anything is written (src/plan/validate.ts): bids
  * within the bidding rules of their currency and a multiple of its denomination, placements
  * among the combinations of the product type, permissions that allow the writes, and the three
- * account limits of Part A counted with what the account already holds.
+ * account limits of Part A counted with what the account already holds, at every moment of the
+ * scheduled apply (validation runs inside buildPlan, on its schedule).
  */
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
+import type { Diagnostic } from '../../src/diag/diagnostic.js';
+import { MAX_ACTIVE_CAMPAIGNS } from '../../src/kinds/campaign.js';
+import { MAX_ACTIVE_LINE_ITEMS, MAX_LINE_ITEMS_PER_CAMPAIGN } from '../../src/kinds/line-item.js';
+import type { Lookups } from '../../src/live/lookups.js';
 import type { LiveAccount } from '../../src/live/types.js';
-import { MAX_ACTIVE_CAMPAIGNS, MAX_ACTIVE_LINE_ITEMS, MAX_LINE_ITEMS_PER_CAMPAIGN, validateAgainstLookups } from '../../src/plan/validate.js';
+import type { ResourceKind } from '../../src/manifest/types.js';
+import { buildPlan } from '../../src/plan/build.js';
 import { emulatorLookups } from '../golden/plan/harness.js';
 import { ACCOUNT_ID, change, liveAccount } from './builders.js';
 
 const LOOKUPS = emulatorLookups(ACCOUNT_ID);
 
-const codes = (changes: ResourceChange[], options: { permissions?: string[] | null; counts?: Partial<LiveAccount['counts']> } = {}): string[] => {
+/** The problems the plan of `changes` finds, validated as `buildPlan` does: against the scheduled steps. */
+function validateAgainstLookups(input: { changes: ResourceChange[]; desired: undefined; live: LiveAccount; lookups: Lookups }): Diagnostic[] {
+  return buildPlan('plan', [{ account: ACCOUNT_ID, accountId: ACCOUNT_ID, endpoint: 'local', desired: undefined, changes: input.changes, live: input.live, lookups: input.lookups, reads: 0, stateSerial: 0 }]).diagnostics;
+}
+
+/** The account's live campaigns and line items, as many as the limits need. */
+interface Holding {
+  activeCampaigns?: number;
+  activeLineItems?: number;
+  lineItemsByCampaign?: Record<string, number>;
+}
+
+function holding(h: Holding): LiveAccount {
+  const records: Array<[ResourceKind, Record<string, unknown>]> = [];
+  for (let i = 0; i < (h.activeCampaigns ?? 0); i++) records.push(['campaign', { id: `live-c${i}`, entity_status: 'ACTIVE' }]);
+  let n = 0;
+  for (let i = 0; i < (h.activeLineItems ?? 0); i++) records.push(['line_item', { id: `live-l${n++}`, campaign_id: `live-c${i}`, entity_status: 'ACTIVE' }]);
+  for (const [campaign, count] of Object.entries(h.lineItemsByCampaign ?? {})) {
+    for (let i = 0; i < count; i++) records.push(['line_item', { id: `live-l${n++}`, campaign_id: campaign, entity_status: 'PAUSED' }]);
+  }
+  return liveAccount(records);
+}
+
+const codes = (changes: ResourceChange[], options: { permissions?: string[] | null; counts?: Holding } = {}): string[] => {
   const permissions: Record<string, string[]> = options.permissions === null ? {} : { [ACCOUNT_ID]: options.permissions ?? ['ACCOUNT_ADMIN'] };
-  return validateAgainstLookups({ changes, desired: undefined, live: liveAccount([], options.counts), lookups: { ...LOOKUPS, permissions } }).map((d) => d.code);
+  return validateAgainstLookups({ changes, desired: undefined, live: holding(options.counts ?? {}), lookups: { ...LOOKUPS, permissions } }).map((d) => d.code);
 };
 
 const lineItem = (text: string, after: Record<string, unknown>, action: 'create' | 'update' | 'replace' = 'create', currency?: string): ResourceChange =>
@@ -124,7 +153,7 @@ describe('validateAgainstLookups: account limits with the live counts', () => {
       ...(action === 'create' ? { after: { campaign_id: campaignId, entity_status: status } } : { before: { campaign_id: campaignId, entity_status: status } }),
     });
 
-  const rows: Array<{ name: string; counts: Partial<LiveAccount['counts']>; changes: ResourceChange[]; codes: string[] }> = [
+  const rows: Array<{ name: string; counts: Holding; changes: ResourceChange[]; codes: string[] }> = [
     { name: '199 active campaigns and one more (ACTIVE by default)', counts: { activeCampaigns: 199 }, changes: [campaign('n', 'create')], codes: [] },
     { name: '200 active campaigns and one more', counts: { activeCampaigns: 200 }, changes: [campaign('n', 'create')], codes: ['limit-active-campaigns'] },
     { name: '200 active campaigns and a paused one', counts: { activeCampaigns: 200 }, changes: [campaign('n', 'create', { after: 'PAUSED' })], codes: [] },
@@ -137,6 +166,12 @@ describe('validateAgainstLookups: account limits with the live counts', () => {
     },
     { name: '255 active line items and one more', counts: { activeLineItems: 255, lineItemsByCampaign: { c1: 1 } }, changes: [li('n', 'create', 'c1', 'ACTIVE')], codes: [] },
     { name: '256 active line items and one more', counts: { activeLineItems: 256, lineItemsByCampaign: { c1: 1 } }, changes: [li('n', 'create', 'c1', 'ACTIVE')], codes: ['limit-active-line-items'] },
+    {
+      name: '200 active campaigns, one paused and one created active (the pause runs first)',
+      counts: { activeCampaigns: 200 },
+      changes: [campaign('new', 'create'), campaign('old', 'update', { before: 'ACTIVE', after: 'PAUSED' })],
+      codes: [],
+    },
     { name: '99 line items in the campaign and one more', counts: { lineItemsByCampaign: { c1: 99 } }, changes: [li('n', 'create')], codes: [] },
     { name: '100 line items in the campaign and one more', counts: { lineItemsByCampaign: { c1: 100 } }, changes: [li('n', 'create')], codes: ['limit-line-items-per-campaign'] },
     { name: '100 line items in another campaign', counts: { lineItemsByCampaign: { c2: 100 } }, changes: [li('n', 'create')], codes: [] },

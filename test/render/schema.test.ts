@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { KIND_SPECS } from '../../src/manifest/kinds.js';
+import { KINDS } from '../../src/kinds/registry.js';
 import { planToDocument } from '../../src/render/plan-document.js';
 import { renderPlan } from '../../src/render/render.js';
 import { accountPlan, attr, change, plan, spend } from './plan-builder.js';
@@ -68,7 +68,7 @@ describe('schemas/plan.schema.json', () => {
 
   it('lists exactly the resource kinds of the manifest', () => {
     const defs = schema['$defs'] as Record<string, { properties: Record<string, { enum?: string[] }> }>;
-    expect([...(defs['ResourceChange']?.properties['type']?.enum ?? [])].sort()).toEqual(Object.keys(KIND_SPECS).sort());
+    expect([...(defs['ResourceChange']?.properties['type']?.enum ?? [])].sort()).toEqual(Object.keys(KINDS).sort());
   });
 
   it('describes every field and closes every object', () => {

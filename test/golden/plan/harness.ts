@@ -3,7 +3,8 @@
  * `*.yaml` manifests, `live.json` (see live-fixture.ts), optionally `state.json` (the account's
  * state as adsctl wrote it), `lookups.json` (else the emulator's bidding rules and placements and
  * ACCOUNT_ADMIN permissions) and `now.json` (the state serials and live records at apply time,
- * for a saved plan). Load → refresh → diff → buildPlan → render, as `adsctl plan` does.
+ * for a saved plan). Load, then `runPipeline` (refresh → diff → plan) as `adsctl plan` runs it, then
+ * render.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,8 @@ import type { Plan } from '../../../src/plan/types.js';
 import { renderPlan } from '../../../src/render/render.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';
-import { planAccounts } from './pipeline.js';
+import { runPipeline } from '../../../src/cli/pipeline.js';
+import { pipelineAccount } from './pipeline.js';
 import { renderSteps } from './steps-text.js';
 
 /** The directory holding the cases (and `before/`, the manifests fixtures are made from). */
@@ -125,7 +127,17 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
   const state = existsSync(statePath) ? readJson<AccountState>(statePath) : emptyState(desired.key, desired.endpoint ?? 'local');
   const lookupsPath = join(dir, 'lookups.json');
   const lookups = existsSync(lookupsPath) ? readLookups(lookupsPath) : emulatorLookups(accountId);
-  const plan = await planAccounts([{ desired, state, api: served.api, reads: served.reads, lookups: () => lookups, lookupReads: 1 }]);
+  // permissions are read fresh on every plan; bidding rules and placements come from a warm cache
+  let lookupReads = 0;
+  const account = pipelineAccount(desired, state, served.api, () => served.reads() + lookupReads);
+  const plan = await runPipeline([account], {
+    mode: 'plan',
+    targets: [],
+    lookups: () => {
+      lookupReads++;
+      return Promise.resolve(lookups);
+    },
+  });
   return { plan, sources: loaded.sources };
 }
 

@@ -32,7 +32,9 @@ import { loadManifestSources } from '../../../src/manifest/load.js';
 import { emptyState, writeState, type AccountState } from '../../../src/state/state-file.js';
 import { CASES_DIR } from './harness.js';
 import { checkLiveFixture, type FixtureKind, type LiveFixture, type WireRecord } from './live-fixture.js';
-import { planAccounts } from './pipeline.js';
+import { runPipeline } from '../../../src/cli/pipeline.js';
+import { emulatorLookups } from './harness.js';
+import { pipelineAccount } from './pipeline.js';
 
 const T_APPLIED = '2026-11-20T09:00:00Z';
 const T_OUTSIDE = '2026-11-21T14:30:00Z';
@@ -164,14 +166,15 @@ async function applyManifest(api: AdsApi, client: ApiClient, state: AccountState
   const loaded = loadManifestSources([{ file: manifest, text: readFileSync(new URL(manifest, BEFORE), 'utf8') }]);
   const desired = loaded.value?.accounts[0];
   if (desired === undefined) throw new Error(`${manifest} does not load:\n${formatDiagnostics(loaded.diagnostics, loaded.sources)}`);
-  const account = { desired, state, api, reads: () => client.counts.reads, lookups: undefined, lookupReads: 0 };
-  const plan = await planAccounts([account]);
+  const account = pipelineAccount(desired, state, api, () => client.counts.reads);
+  const options = { mode: 'plan' as const, targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) };
+  const plan = await runPipeline([account], options);
   if (hasErrors(plan.diagnostics)) throw new Error(`${manifest}: ${formatDiagnostics(plan.diagnostics, loaded.sources)}`);
   const accountPlan = plan.accounts[0];
   if (accountPlan === undefined) throw new Error(`${manifest}: no account plan`);
   const result = await applyPlan({ plan: accountPlan, api, accountId: ACCOUNT, state, stateDir });
   expect(result.errors, `${manifest}: apply errors`).toEqual([]);
-  const again = await planAccounts([account]);
+  const again = await runPipeline([account], options);
   expect(again.accounts[0]?.changes.filter((c) => c.action !== 'noop').map((c) => c.address), `${manifest}: changes left after apply`).toEqual([]);
 }
 

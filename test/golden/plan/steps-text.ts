@@ -29,8 +29,10 @@ function endpointOf(step: Step): string {
   switch (step.type) {
     case 'batch':
       return `batch endpoint, at most ${step.limit} a request`;
-    case 'promote':
-      return `POST for line item ${step.lineItem}, at most ${step.limit} post ids a request`;
+    case 'grouped':
+      return `for ${step.group}, at most ${step.limit} a request`;
+    case 'list':
+      return `one comma list, at most ${step.limit} a request`;
     case 'single':
       return 'one request each';
   }

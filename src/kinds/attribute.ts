@@ -1,17 +1,17 @@
 /**
- * The vocabulary of the attribute rules: for each kind, which API fields the diff compares, how
- * their values are normalised and compared, whether a PUT may change them or a change forces a
- * replacement, and which value the API fills in when the manifest leaves a field out. A field a
- * kind's table does not list (server-owned fields such as `servable`, `effective_status`,
- * `currency`, `created_at`) is never compared.
+ * The attribute vocabulary of a kind descriptor (see docs/architecture.md, "Kind descriptors"):
+ * for each API field a kind manages, how its values are normalised and compared, whether a PUT
+ * may change it or a change forces a replacement, which value the API fills in when a create
+ * leaves it out, and its flags (required on create, write-only, money that must be positive).
+ * A field a descriptor does not list (server-owned fields such as `servable`, `currency`,
+ * `created_at`) is never compared.
  */
-import type { ResourceKind } from '../manifest/types.js';
 
 /**
  * How a value is normalised and compared:
  * - `scalar`: strings, numbers, booleans, null, compared with `===`;
  * - `id`: an id, compared as a string (the API sometimes answers a number);
- * - `micros`: an integer amount of micros (numeric strings are read as integers);
+ * - `micros`: an integer amount of micros (money; numeric strings are read as integers);
  * - `time`: a timestamp, compared as `YYYY-MM-DDTHH:MM:SSZ`;
  * - `set`: an array whose order and duplicates do not matter; null and `[]` are equal;
  * - `list`: an array whose order matters;
@@ -43,26 +43,22 @@ export interface FieldRule {
    * compared, because the service may answer another value for the same object.
    */
   identity?: true;
-  /** Turns a referenced resource's bound id into the field's value (default: the id itself). */
-  fromId?: (id: string) => string;
+  /**
+   * The text written before a referenced resource's id in the API's form of the value (`card://`
+   * for a card URI); without it the value is the id itself.
+   */
+  idPrefix?: string;
   /**
    * Extra equivalence for values the service changes on its own: true when `live` (normalised)
    * stands for `desired` although they differ.
    */
   equivalent?: (desired: unknown, live: unknown, liveRecord: Readonly<Record<string, unknown>>) => boolean;
-}
-
-/** The rules of one kind. */
-export interface KindRules {
-  kind: ResourceKind;
-  fields: readonly FieldRule[];
-  /** Other names `ignore_changes` may use for a field (short money names, reference names). */
-  aliases?: Readonly<Record<string, string>>;
-  /**
-   * An existing object named by an `id` in the manifest (importId) is only referenced, never
-   * changed: nothing of it is compared (funding instruments).
-   */
-  readOnlyWhenImported?: true;
+  /** A create without this field is refused by the service. */
+  requiredOnCreate?: true;
+  /** The service accepts the field but never answers it: it is compared with the applied value. */
+  writeOnly?: true;
+  /** Money that must be greater than zero (budgets and bids). */
+  positive?: true;
 }
 
 /** Shorthand for a rule without options. */
@@ -73,4 +69,9 @@ export function field(name: string, shape: Shape, change: Mutability): FieldRule
 /** Shorthand for an `update` rule whose API default is `value` whenever the manifest leaves it out. */
 export function defaulted(name: string, shape: Shape, value: unknown): FieldRule {
   return { field: name, shape, change: 'update', fallback: () => value };
+}
+
+/** Shorthand for a rule the service requires on create. */
+export function required(name: string, shape: Shape, change: Mutability): FieldRule {
+  return { field: name, shape, change, requiredOnCreate: true };
 }

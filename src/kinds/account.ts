@@ -1,0 +1,37 @@
+/**
+ * The ad account. It exists already (`account.id`), or in sandbox and local adsctl creates it
+ * before applying (src/cli/execute.ts); its "create" then sets its fields. PUT changes `name` and
+ * `industry_type`; list responses leave `industry_type` out, so the diff falls back to the
+ * applied value for it. Deleted only in the sandbox, and only when adsctl created it.
+ */
+import type { Account } from '../manifest/generated/manifest.js';
+import { field } from './attribute.js';
+import type { KindDescriptor, WriteEndpoint } from './descriptor.js';
+import { manifestFields } from './manifest-fields.js';
+
+const setFields: WriteEndpoint = {
+  via: 'single',
+  send: async (api, accountId, item) => (Object.keys(item.params).length === 0 ? accountId : (await api.updateAccount(accountId, item.params)).id),
+};
+
+/** The account. */
+export const ACCOUNT: KindDescriptor = {
+  kind: 'account',
+  noun: 'account',
+  address: { collection: '', key: 'root' },
+  manifest: manifestFields<Account>('Account', { plain: ['name', 'industry_type'], special: ['id', 'limits'] }),
+  attributes: [field('name', 'scalar', 'update'), field('industry_type', 'scalar', 'update')],
+  computed: ['id', 'business_name', 'business_id', 'timezone', 'timezone_switch_at', 'approval_status', 'created_at', 'updated_at', 'deleted'],
+  read: { via: 'account' },
+  write: {
+    create: setFields,
+    update: setFields,
+    delete: { via: 'single', send: async (api, accountId) => (await api.deleteSandboxAccount(accountId)).id },
+  },
+  import: { via: 'manifest', hint: 'an account is bound by account.id in its manifest' },
+  replaceOrder: 'delete-first',
+  sandboxOnly: true,
+  retiredWithParent: false,
+  limits: [],
+  lookups: [],
+};

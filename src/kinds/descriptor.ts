@@ -1,0 +1,174 @@
+/**
+ * The kind descriptor: everything adsctl knows about one kind of resource, in one place, in the
+ * manner of a Terraform provider's resource schema (see docs/architecture.md). The manifest
+ * checks, refresh, diff, plan, apply, import and render read descriptors; none of them knows a
+ * kind by name. Descriptors are registered in a `Record<ResourceKind, KindDescriptor>`
+ * (registry.ts), so a kind without every part does not compile.
+ */
+import type { AdsApi } from '../api/ads-api.js';
+import type { ResourceName } from '../api/resources.js';
+import type { FieldRule } from './attribute.js';
+import type { ResourceKind } from './kind.js';
+
+/**
+ * How the manifest writes the kind's fields (the `$defs` entry `def` of
+ * schemas/manifest.schema.json): copied as written, read as exact ids, money in currency units
+ * or micros, timestamps, references by logical name, fields the kind's own loading code reads,
+ * and the child collections.
+ */
+export interface ManifestFields {
+  def: string;
+  /** Copied into attributes as written (scalars, lists, maps). */
+  plain: readonly string[];
+  /** Ids: strings, or unquoted integers read digit for digit. */
+  ids: readonly string[];
+  /** Short money name → API micros field; either may be written, not both. */
+  money: Readonly<Record<string, string>>;
+  times: readonly string[];
+  /** Reference name → the API field it fills and the top-level collection whose names it takes. */
+  refs: Readonly<Record<string, { field: string; collection: string }>>;
+  /** Fields the loading code reads itself (identity, nested settings). */
+  special: readonly string[];
+  /** Child collections. */
+  children: readonly string[];
+}
+
+/**
+ * Where the kind sits in a manifest: the collection that holds it under its parent and how its
+ * key is made. `name`: a map of logical names; `value`: a list keyed by one field's value (the
+ * post id of a promoted post); `targeting`: keyed by type, operator and value; `root`: the
+ * account itself.
+ */
+export type AddressShape =
+  | { collection: string; key: 'name' }
+  | { collection: string; key: 'value'; field: string }
+  | { collection: string; key: 'targeting' }
+  | { collection: string; key: 'feature' }
+  | { collection: ''; key: 'root' };
+
+/**
+ * How refresh reads the kind:
+ * - `account`: the account record itself; `features`: the account's granted feature keys;
+ * - `list`: its list endpoint at the largest page. `scope` `ids` reads only bound ids (through
+ *   `idsParam`, 200 a request) or the whole list when that is cheaper; `whole` always reads the
+ *   account's whole list (its records count towards account limits, or give currencies);
+ *   `parent` reads by the bound parents' ids through `parentParam`. `always`: read whenever the
+ *   account is (funding instruments give every amount its currency).
+ */
+export type ReadSpec =
+  | { via: 'account' }
+  | { via: 'features' }
+  | {
+      via: 'list';
+      resource: ResourceName;
+      idsParam: string;
+      /** The endpoint's largest page. */
+      pageSize: number;
+      scope: 'ids' | 'whole' | 'parent';
+      parentParam?: string;
+      always?: true;
+      /** List flags the kind needs (drafts are hidden unless asked for). */
+      flags?: Readonly<Record<string, boolean>>;
+    };
+
+/** One write as apply sends it: the live id (update, delete) and the resolved parameters. */
+export interface WriteItem {
+  id?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * How one write action is sent:
+ * - `single`: one request per resource (`send` answers the live id);
+ * - `batch`: the batch endpoint of `resource`, `limit` items a request, updates and deletes
+ *   naming the object by `idParam`;
+ * - `grouped`: one request per value of `by` (the parent), `limit` items a request; `send`
+ *   answers the ids in the order of the items (undefined for an item the service did not take);
+ * - `list`: every item in one comma list (`limit` a request).
+ */
+export type WriteEndpoint =
+  | { via: 'single'; send: (api: AdsApi, accountId: string, item: WriteItem) => Promise<string> }
+  | { via: 'batch'; resource: ResourceName; limit: number; idParam: string }
+  | { via: 'grouped'; by: string; limit: number; send: (api: AdsApi, accountId: string, group: string, items: readonly WriteItem[]) => Promise<Array<string | undefined>> }
+  | { via: 'list'; limit: number; send: (api: AdsApi, accountId: string, items: readonly WriteItem[]) => Promise<void> };
+
+/** The write endpoints of a kind; an absent action is one the API does not have. */
+export interface WriteSpec {
+  create: WriteEndpoint;
+  update?: WriteEndpoint;
+  delete: WriteEndpoint;
+}
+
+/**
+ * How a create whose answer was lost is found again: list the candidates (under the parent the
+ * create names, through `filter`, or the account's whole list) and match the fields of
+ * `identity` against what was sent (`defaults` fill in what the create may have left out).
+ */
+export interface FindSpec {
+  resource: ResourceName;
+  /** The list filter and the sent parameter that fills it; absent: the account's whole list. */
+  filter?: readonly [param: string, from: string];
+  identity: readonly string[];
+  defaults?: Readonly<Record<string, unknown>>;
+  flags?: Readonly<Record<string, boolean>>;
+}
+
+/**
+ * How an existing object is bound: `get` — `adsctl import ADDRESS ID` reads it from `resource`;
+ * `manifest` — only by the manifest itself (an `id` field), with the hint shown otherwise.
+ */
+export type ImportSpec = { via: 'get'; resource: ResourceName } | { via: 'manifest'; hint: string };
+
+/**
+ * An account limit the kind's records count towards (Part A, Limits): at most `max` records of
+ * the kind for which `counts` holds, in the account or per parent (`perParent`, the API field
+ * naming it). Writes that free room are ordered before writes that need it.
+ */
+export interface AccountLimit {
+  code: string;
+  /** Words for messages: "active campaigns". */
+  noun: string;
+  max: number;
+  counts: (values: Readonly<Record<string, unknown>>) => boolean;
+  perParent?: string;
+}
+
+/** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
+export type LookupNeed = 'iab_categories' | 'curated_categories';
+
+/** Everything adsctl knows about one kind (see the file comment). */
+export interface KindDescriptor {
+  kind: ResourceKind;
+  /** The kind in words: "line item". */
+  noun: string;
+  /** The kind it sits under; absent only for the account. */
+  parent?: ResourceKind;
+  address: AddressShape;
+  manifest: ManifestFields;
+  /** The API fields the diff compares, in order, with their flags. */
+  attributes: readonly FieldRule[];
+  /** Fields the service computes (never sent, never compared). */
+  computed: readonly string[];
+  /**
+   * An existing object named by an `id` in the manifest is only referenced, never changed:
+   * nothing of it is compared (funding instruments).
+   */
+  readOnlyWhenImported?: true;
+  read: ReadSpec;
+  write: WriteSpec;
+  /** Absent: a lost create cannot be recognised and is reported. */
+  find?: FindSpec;
+  import: ImportSpec;
+  /** A replacement deletes the old object first (frees limits and identities), or creates first. */
+  replaceOrder: 'delete-first' | 'create-first';
+  /** Created and deleted only in the sandbox; elsewhere a removal only releases it. */
+  sandboxOnly: boolean;
+  /** The service retires it with its deleted parent: no delete request of its own then. */
+  retiredWithParent: boolean;
+  /** Where its money's currency comes from: the funding instrument it names, or its parent. */
+  currency?: 'instrument' | 'parent';
+  /** Its budget fields, whose changes the plan sums as spend. */
+  budgets?: { daily: string; total: string };
+  limits: readonly AccountLimit[];
+  lookups: readonly LookupNeed[];
+}

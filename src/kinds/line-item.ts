@@ -1,0 +1,87 @@
+/**
+ * A line item (Part A, Line items). PUT refuses `campaign_id`, `objective`, `product_type`,
+ * `placements`, `standard_delivery` and `primary_web_event_tag`: a change of any of them replaces
+ * the line item. The API defaults `entity_status` to ACTIVE and `categories` to none;
+ * `bid_strategy`, `goal` and `pay_by` default by objective and are managed only when written.
+ * `audience_expansion` is accepted but never answered. Promoting a post on a PROMOTED_ACCOUNT
+ * line item makes the service add SERVICE_TIMELINE to its placements, which is therefore not a
+ * difference. Limits: 100 line items per campaign, 256 active line items per account.
+ */
+import type { LineItem } from '../manifest/generated/manifest.js';
+import { defaulted, field, required } from './attribute.js';
+import type { KindDescriptor } from './descriptor.js';
+import { manifestFields } from './manifest-fields.js';
+import { batch } from './standard.js';
+
+/** Line items one campaign may have (Part A, Limits). */
+export const MAX_LINE_ITEMS_PER_CAMPAIGN = 100;
+/** Active line items an account may have across its campaigns (Part A, Limits). */
+export const MAX_ACTIVE_LINE_ITEMS = 256;
+
+const SERVER_ADDED_PLACEMENT = 'SERVICE_TIMELINE';
+const FLAGS = { with_draft: true };
+
+/** True when `live` is `desired` plus the timeline placement a promoted post adds to a PROMOTED_ACCOUNT line item. */
+function timelineAdded(desired: unknown, live: unknown, liveRecord: Readonly<Record<string, unknown>>): boolean {
+  if (liveRecord['product_type'] !== 'PROMOTED_ACCOUNT' || !Array.isArray(desired) || !Array.isArray(live)) return false;
+  if (desired.includes(SERVER_ADDED_PLACEMENT) || !live.includes(SERVER_ADDED_PLACEMENT)) return false;
+  return live.length === desired.length + 1 && desired.every((p) => live.includes(p));
+}
+
+/** A line item. */
+export const LINE_ITEM: KindDescriptor = {
+  kind: 'line_item',
+  noun: 'line item',
+  parent: 'campaign',
+  address: { collection: 'line_items', key: 'name' },
+  manifest: manifestFields<LineItem>('LineItem', {
+    plain: [
+      'name', 'product_type', 'objective', 'placements', 'bid_strategy', 'goal', 'pay_by', 'standard_delivery', 'frequency_cap', 'duration_in_days',
+      'entity_status', 'advertiser_domain', 'primary_web_event_tag', 'android_app_store_identifier', 'ios_app_store_identifier', 'categories',
+      'audience_expansion',
+    ],
+    money: { bid_amount: 'bid_amount_local_micro', daily_budget: 'daily_budget_amount_local_micro', total_budget: 'total_budget_amount_local_micro' },
+    times: ['start_time', 'end_time'],
+    children: ['targeting', 'promoted_posts', 'promoted_accounts', 'media_creatives', 'curated_categories'],
+  }),
+  attributes: [
+    required('campaign_id', 'id', 'replace'),
+    field('name', 'scalar', 'update'),
+    required('product_type', 'scalar', 'replace'),
+    required('objective', 'scalar', 'replace'),
+    { ...required('placements', 'set', 'replace'), equivalent: timelineAdded },
+    field('standard_delivery', 'scalar', 'replace'),
+    field('primary_web_event_tag', 'scalar', 'replace'),
+    defaulted('entity_status', 'scalar', 'ACTIVE'),
+    field('bid_strategy', 'scalar', 'update'),
+    { ...field('bid_amount_local_micro', 'micros', 'update'), positive: true },
+    field('goal', 'scalar', 'update'),
+    field('pay_by', 'scalar', 'update'),
+    { ...field('daily_budget_amount_local_micro', 'micros', 'update'), positive: true },
+    { ...field('total_budget_amount_local_micro', 'micros', 'update'), positive: true },
+    required('start_time', 'time', 'update'),
+    field('end_time', 'time', 'update'),
+    field('frequency_cap', 'scalar', 'update'),
+    field('duration_in_days', 'scalar', 'update'),
+    field('advertiser_domain', 'scalar', 'update'),
+    defaulted('categories', 'set', []),
+    field('android_app_store_identifier', 'scalar', 'update'),
+    field('ios_app_store_identifier', 'scalar', 'update'),
+    { ...field('audience_expansion', 'scalar', 'update'), writeOnly: true },
+  ],
+  computed: ['id', 'funding_instrument_id', 'advertiser_user_id', 'target_cpa_local_micro', 'creative_source', 'automatic_tweet_promotion', 'currency', 'created_at', 'updated_at', 'deleted'],
+  read: { via: 'list', resource: 'line_item', idsParam: 'line_item_ids', pageSize: 1000, scope: 'whole', flags: FLAGS },
+  write: { create: batch('line_item', 40, 'line_item_id'), update: batch('line_item', 40, 'line_item_id'), delete: batch('line_item', 40, 'line_item_id') },
+  find: { resource: 'line_item', filter: ['campaign_ids', 'campaign_id'], identity: ['campaign_id', 'name', 'product_type', 'objective'], flags: FLAGS },
+  import: { via: 'get', resource: 'line_item' },
+  replaceOrder: 'delete-first',
+  sandboxOnly: false,
+  retiredWithParent: false,
+  currency: 'parent',
+  budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
+  limits: [
+    { code: 'limit-active-line-items', noun: 'active line items', max: MAX_ACTIVE_LINE_ITEMS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' },
+    { code: 'limit-line-items-per-campaign', noun: 'line items', max: MAX_LINE_ITEMS_PER_CAMPAIGN, counts: () => true, perParent: 'campaign_id' },
+  ],
+  lookups: ['iab_categories'],
+};

@@ -1,0 +1,39 @@
+/**
+ * A targeting criterion of a line item (the real service's targeting criteria endpoints): no
+ * PUT, so every field forces a replacement; `operator_type` defaults to EQ, which the address key
+ * already says. Read by the bound line items (`line_item_ids` is required); written through the
+ * batch endpoint, 500 a request, Create and Delete only.
+ */
+import type { TargetingCriterion } from '../manifest/generated/manifest.js';
+import { field, required } from './attribute.js';
+import type { KindDescriptor } from './descriptor.js';
+import { manifestFields } from './manifest-fields.js';
+import { batch } from './standard.js';
+
+/** A targeting criterion. */
+export const TARGETING_CRITERION: KindDescriptor = {
+  kind: 'targeting_criterion',
+  noun: 'targeting criterion',
+  parent: 'line_item',
+  address: { collection: 'targeting', key: 'targeting' },
+  manifest: manifestFields<TargetingCriterion>('TargetingCriterion', {
+    plain: ['targeting_type', 'operator_type'],
+    ids: ['targeting_value'],
+  }),
+  attributes: [
+    required('line_item_id', 'id', 'replace'),
+    required('targeting_type', 'scalar', 'replace'),
+    required('targeting_value', 'id', 'replace'),
+    { ...field('operator_type', 'scalar', 'replace'), fallback: () => 'EQ' },
+  ],
+  computed: ['id', 'name', 'location_type', 'created_at', 'updated_at', 'deleted'],
+  read: { via: 'list', resource: 'targeting_criterion', idsParam: 'targeting_criterion_ids', pageSize: 1000, scope: 'parent', parentParam: 'line_item_ids' },
+  write: { create: batch('targeting_criterion', 500, 'targeting_criterion_id'), delete: batch('targeting_criterion', 500, 'targeting_criterion_id') },
+  find: { resource: 'targeting_criterion', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'], defaults: { operator_type: 'EQ' } },
+  import: { via: 'get', resource: 'targeting_criterion' },
+  replaceOrder: 'delete-first',
+  sandboxOnly: false,
+  retiredWithParent: true,
+  limits: [],
+  lookups: [],
+};

@@ -1,0 +1,144 @@
+/**
+ * Scheduling (docs/architecture.md, "Scheduling"): the operations of one account, with their
+ * edges (order.ts), into layers of steps. An operation's layer is the earliest after everything
+ * it depends on (barrier nodes take no layer of their own); then the operations of a kind and
+ * action in one layer that can all wait are moved to a later layer their group already uses, when
+ * that saves a request, so that batching stays as efficient as the endpoints allow. Each layer's operations are
+ * grouped by kind and action into steps cut to the kind's write endpoint. Pure and
+ * deterministic: layers are made in one pass over a topological order.
+ */
+import { buildGraph, type GraphNode } from '../graph/graph.js';
+import type { WriteEndpoint } from '../kinds/descriptor.js';
+import { kindOf, type KindLookup } from '../kinds/registry.js';
+import { isUnknownRef } from '../diff/types.js';
+import { BARRIER } from './order.js';
+import type { Operation, Step } from './types.js';
+
+/** A schedule, or the cycle (operation keys in order) that makes one impossible. */
+export type Schedule = { ok: true; layers: Step[][] } | { ok: false; cycle: string[] };
+
+function endpointOf(op: Operation, kinds: KindLookup): WriteEndpoint {
+  const write = kinds(op.kind).write;
+  const endpoint = op.action === 'update' ? write.update : write[op.action];
+  if (endpoint === undefined) throw new Error(`${op.kind} has no ${op.action} endpoint, yet ${op.address} was planned to ${op.action}`);
+  return endpoint;
+}
+
+const groupKey = (op: Operation): string => `${op.kind} ${op.action}`;
+
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}
+
+/** Earliest layers: one more than the latest dependency, barriers adding nothing. */
+function earliestLayers(order: readonly string[], byId: ReadonlyMap<string, GraphNode>): Map<string, number> {
+  const layer = new Map<string, number>();
+  for (const id of order) {
+    let at = 0;
+    for (const dep of byId.get(id)?.dependsOn ?? []) {
+      const l = layer.get(dep);
+      if (l === undefined) continue;
+      at = Math.max(at, dep.startsWith(BARRIER) ? l : l + 1);
+    }
+    layer.set(id, at);
+  }
+  return layer;
+}
+
+/** The largest number of operations one request of the group's endpoint carries, when it carries several. */
+function requestSize(op: Operation, kinds: KindLookup): number | undefined {
+  const endpoint = endpointOf(op, kinds);
+  return endpoint.via === 'batch' || endpoint.via === 'list' ? endpoint.limit : undefined;
+}
+
+/**
+ * Moves the operations of a kind and action that sit in one layer, all together, to a later
+ * layer where the same group already has operations, when nothing that depends on them comes
+ * that early and the move saves a request (`ceil(a/n) + ceil(b/n) > ceil((a+b)/n)`); visited
+ * from the last layer back, so dependents are placed first.
+ */
+function compact(byId: ReadonlyMap<string, GraphNode>, layer: Map<string, number>, ops: ReadonlyMap<string, Operation>, kinds: KindLookup): void {
+  const dependents = new Map<string, string[]>();
+  for (const node of byId.values()) for (const dep of node.dependsOn) pushTo(dependents, dep, node.id);
+  // a barrier's latest layer is that of its earliest dependent; an operation's one before it
+  const latest = (id: string): number => {
+    let bound = Number.POSITIVE_INFINITY;
+    for (const d of dependents.get(id) ?? []) bound = Math.min(bound, d.startsWith(BARRIER) ? latest(d) : (layer.get(d) ?? 0) - 1);
+    return bound;
+  };
+  const buckets = new Map<string, Map<number, string[]>>();
+  for (const [id, l] of layer) {
+    const op = ops.get(id);
+    if (op === undefined || requestSize(op, kinds) === undefined) continue;
+    const byLayer = buckets.get(groupKey(op)) ?? new Map<number, string[]>();
+    buckets.set(groupKey(op), byLayer);
+    pushTo(byLayer, l, id);
+  }
+  for (const byLayer of buckets.values()) {
+    const size = requestSize(ops.get([...byLayer.values()][0]![0]!)!, kinds) ?? 1;
+    const requests = (n: number): number => Math.ceil(n / size);
+    for (const from of [...byLayer.keys()].sort((a, b) => b - a)) {
+      const ids = byLayer.get(from) ?? [];
+      const bound = Math.min(...ids.map(latest));
+      const target = [...byLayer.keys()].filter((l) => l > from && l <= bound).sort((a, b) => b - a)[0];
+      if (target === undefined) continue;
+      const there = byLayer.get(target) ?? [];
+      if (requests(ids.length) + requests(there.length) <= requests(ids.length + there.length)) continue;
+      for (const id of ids) layer.set(id, target);
+      byLayer.set(target, [...there, ...ids]);
+      byLayer.delete(from);
+    }
+  }
+}
+
+const valueText = (value: unknown): string => (isUnknownRef(value) ? value.$ref : String(value));
+
+/** The steps of one layer's operations of one kind and action. */
+function stepsOf(ops: Operation[], kinds: KindLookup): Step[] {
+  const first = ops[0]!;
+  const { kind, action } = first;
+  const endpoint = endpointOf(first, kinds);
+  switch (endpoint.via) {
+    case 'batch':
+      return [{ type: 'batch', kind, action, limit: endpoint.limit, operations: ops }];
+    case 'list':
+      return [{ type: 'list', kind, action, limit: endpoint.limit, operations: ops }];
+    case 'single':
+      return [{ type: 'single', kind, action, operations: ops }];
+    case 'grouped': {
+      const groups = new Map<string, Operation[]>();
+      for (const op of ops) {
+        pushTo(groups, valueText(op.params[endpoint.by]), op);
+      }
+      return [...groups].map(([group, list]) => ({ type: 'grouped', kind, action, group, limit: endpoint.limit, operations: list }));
+    }
+  }
+}
+
+/** Schedules `operations` along `nodes` (their edges and barriers); fills each operation's `after`. */
+export function scheduleOperations(operations: readonly Operation[], nodes: readonly GraphNode[], kinds: KindLookup = kindOf): Schedule {
+  const graph = buildGraph(nodes);
+  if (!graph.ok) return { ok: false, cycle: graph.cycle };
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const ops = new Map(operations.map((op) => [op.key, op]));
+  const order = graph.layers.flat();
+  const layer = earliestLayers(order, byId);
+  compact(byId, layer, ops, kinds);
+  const expand = (id: string): string[] => (id.startsWith(BARRIER) ? (byId.get(id)?.dependsOn ?? []).flatMap(expand) : [id]);
+  const byLayer: Operation[][] = [];
+  for (const op of [...operations].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) {
+    op.after = [...new Set((byId.get(op.key)?.dependsOn ?? []).flatMap(expand))].sort();
+    const l = layer.get(op.key) ?? 0;
+    (byLayer[l] ??= []).push(op);
+  }
+  const layers: Step[][] = [];
+  for (const list of byLayer) {
+    if (list === undefined || list.length === 0) continue;
+    const groups = new Map<string, Operation[]>();
+    for (const op of list) pushTo(groups, groupKey(op), op);
+    layers.push([...groups.keys()].sort().flatMap((key) => stepsOf(groups.get(key)!, kinds)));
+  }
+  return { ok: true, layers };
+}
