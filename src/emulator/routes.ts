@@ -19,6 +19,7 @@ import { routes as mediaCreatives } from './handlers/media-creatives.js';
 import { routes as accountMedia } from './handlers/account-media.js';
 import { routes as mediaLibrary } from './handlers/media-library.js';
 import { routes as cards } from './handlers/cards.js';
+import { routes as conversationCards } from './handlers/conversation-cards.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -41,5 +42,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...accountMedia,
   ...mediaLibrary,
   ...cards,
+  ...conversationCards,
   ...lookups,
 ];

@@ -6,6 +6,7 @@
 import type { Params, TestClient } from './client.js';
 import { chunkedUpload, sendUpload } from './upload.js';
 
+/** The media category and additional owners of an upload. */
 export interface UploadOptions {
   /** The media category; null uploads without one. Default: tweet_image, tweet_gif or tweet_video by type. */
   category?: string | null;

@@ -16,6 +16,7 @@ export interface Part {
   filename?: string;
 }
 
+/** Where an upload request's parameters go, and how it is signed. */
 export interface UploadSend {
   query?: Record<string, string | number>;
   form?: Record<string, string | number>;
@@ -71,6 +72,7 @@ export async function sendUpload(client: TestClient, method: 'GET' | 'POST', opt
 /** The media_id digits exactly as the JSON text carries them (a JSON number of up to 19 digits). */
 export const rawMediaId = (r: Reply): string | undefined => /"media_id":(\d+)/.exec(r.text)?.[1];
 
+/** How `chunkedUpload` sends its media: category, owners, segment size and encoding. */
 export interface ChunkedOptions {
   category?: string;
   additionalOwners?: string;
