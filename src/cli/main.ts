@@ -12,13 +12,13 @@ import { registerState } from './state-command.js';
 import { registerEmulator } from './emulator-command.js';
 import { processIo, type Io } from './io.js';
 import { registerValidate } from './validate-command.js';
-import { VERSION } from './version.js';
+import { packageVersion } from './version.js';
 
 /** Runs the command line and resolves with the process exit code. */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
   const program = new Command('adsctl')
     .description('Infrastructure-as-code for advertising accounts')
-    .version(VERSION)
+    .version(packageVersion())
     .exitOverride()
     .showHelpAfterError();
   let exitCode = 0;
