@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/emulator.js';
 import { TestClient } from '../support/client.js';
 import { spawnEmulator } from '../support/cli.js';
+import { mp4, png } from '../support/media-bytes.js';
+import { libraryMedia } from '../support/media-library.js';
+import { sendUpload } from '../support/upload.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'adsctl-emu-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,6 +44,30 @@ describe('--data persistence', () => {
     expect(again.status).toBe(200);
     const next = await c2.post(`/12/accounts/${second.info.account_id}/campaigns`, campaign('new'));
     expect(next.body.data.id).not.toBe(created.body.data.id);
+    await second.close();
+  });
+
+  it('keeps uploads, media library items and cards, and a video goes on processing after a restart', async () => {
+    const file = join(dir, 'creatives.json');
+    const first = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const c1 = new TestClient(first.info);
+    const account = first.info.account_id;
+    const image = await libraryMedia(c1, account, png(1200, 628), 'image/png', { name: 'Kept image' });
+    const card = await c1.post(`/12/accounts/${account}/cards`, {}, { json: { name: 'Kept card', components: [{ type: 'MEDIA', media_key: image }, { type: 'DETAILS', title: 't', destination: { type: 'WEBSITE', url: 'https://example.com' } }] } });
+    expect(card.status, card.text).toBe(201);
+    const video = mp4(1280, 720);
+    const init = await sendUpload(c1, 'POST', { form: { command: 'INIT', total_bytes: video.length, media_type: 'video/mp4', media_category: 'tweet_video' } });
+    const mediaId = init.body.media_id_string as string;
+    await sendUpload(c1, 'POST', { multipart: [{ name: 'command', value: 'APPEND' }, { name: 'media_id', value: mediaId }, { name: 'segment_index', value: '0' }, { name: 'media', value: video, filename: 'v' }] });
+    expect((await sendUpload(c1, 'POST', { form: { command: 'FINALIZE', media_id: mediaId } })).body.processing_info.state).toBe('pending');
+    await first.close();
+
+    const second = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const c2 = new TestClient(second.info);
+    expect((await c2.get(`/12/accounts/${account}/media_library/${image}`)).body.data).toMatchObject({ name: 'Kept image', aspect_ratio: '1.91:1' });
+    expect((await c2.get(`/12/accounts/${account}/cards/${card.body.data.id}`)).body.data).toEqual(card.body.data);
+    const status = await sendUpload(c2, 'GET', { query: { command: 'STATUS', media_id: mediaId } });
+    expect(status.body.processing_info.state).toBe('in_progress');
     await second.close();
   });
 

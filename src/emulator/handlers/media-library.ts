@@ -42,16 +42,16 @@ function listLibrary(ctx: ApiContext): HandlerResult {
 }
 
 /** The writable fields sent, checked against the upload's media type (`null`: unset by an empty value). */
-function readFields(ctx: ApiContext, p: ParamReader, upload: Row | undefined, nullable: boolean): Rec {
+function readFields(ctx: ApiContext, p: ParamReader, upload: Row | undefined): Rec {
   const fields: Rec = {};
   const put = (name: string, value: unknown): void => {
     if (value !== undefined) fields[name] = value;
   };
-  put('name', p.string('name', { max: 100, nullable }));
-  put('file_name', p.string('file_name', { max: 255, nullable }));
-  put('title', p.string('title', { max: 70, nullable }));
-  put('description', p.string('description', { max: 200, nullable }));
-  const poster = p.string('poster_media_key', { nullable });
+  put('name', p.string('name', { max: 100, nullable: true }));
+  put('file_name', p.string('file_name', { max: 255, nullable: true }));
+  put('title', p.string('title', { max: 70, nullable: true }));
+  put('description', p.string('description', { max: 200, nullable: true }));
+  const poster = p.string('poster_media_key', { nullable: true });
   if (upload === undefined) return fields;
   if (upload.rec['media_type'] !== 'VIDEO') {
     const sent = { title: fields['title'], description: fields['description'], poster_media_key: poster };
@@ -75,7 +75,7 @@ function addPreroll(ctx: ApiContext, upload: Row, time: string): void {
 function postLibrary(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
   const key = p.string('media_key', { required: true });
-  const fields = readFields(ctx, p, typeof key === 'string' ? findUploadByKey(ctx.store, key) : undefined, false);
+  const fields = readFields(ctx, p, typeof key === 'string' ? findUploadByKey(ctx.store, key) : undefined);
   p.finish();
   const usable = usableUpload(ctx, key!, 'media_key');
   const mediaType = usable.rec['media_type'] as MediaType;
@@ -114,7 +114,7 @@ function putLibrary(ctx: ApiContext): HandlerResult {
   for (const f of READ_ONLY) {
     if (p.has(f) && String(p.accept(f)) !== String(wire[f])) p.fail(invalidParameter(f, `${f} is read-only`));
   }
-  const fields = readFields(ctx, p, findUploadByKey(ctx.store, String(row.rec['media_key'])), true);
+  const fields = readFields(ctx, p, findUploadByKey(ctx.store, String(row.rec['media_key'])));
   p.finish();
   ctx.store.update(row, { ...fields, updated_at: now(ctx) });
   return { body: single(p, libraryWire(row)) };
