@@ -8,17 +8,15 @@ import { errorAt } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress } from './address.js';
 import type { FileContext } from './context.js';
+import { MAX_ACTIVE_CAMPAIGNS } from '../kinds/campaign.js';
+import { MAX_ACTIVE_LINE_ITEMS, MAX_LINE_ITEMS_PER_CAMPAIGN } from '../kinds/line-item.js';
 import { formatMicros } from './money.js';
 import { asMap, asScalar } from './nodes.js';
 import type { DesiredResource } from './types.js';
 import type { YMap } from './yaml-tree.js';
 
-/** Line items one campaign may have. */
-export const MAX_LINE_ITEMS_PER_CAMPAIGN = 100;
 /** Active campaigns an account may have unless its limit was raised. */
-export const DEFAULT_MAX_ACTIVE_CAMPAIGNS = 200;
-/** Active line items an account may have across all its campaigns. */
-export const MAX_ACTIVE_LINE_ITEMS = 256;
+const DEFAULT_MAX_ACTIVE_CAMPAIGNS = MAX_ACTIVE_CAMPAIGNS;
 
 const DAILY = 'daily_budget_amount_local_micro';
 const TOTAL = 'total_budget_amount_local_micro';

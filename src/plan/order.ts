@@ -22,8 +22,8 @@ import { limitMoves } from './limits.js';
 import { operationKey } from './operations.js';
 import type { Operation } from './types.js';
 
-/** The prefix of the ids of barrier nodes, which are not operations. */
-export const BARRIER = 'limit ';
+/** The prefix of the ids of barrier nodes (nodes that are not operations). */
+const BARRIER = 'limit ';
 
 export interface OrderInput {
   operations: readonly Operation[];

@@ -11,7 +11,6 @@ import { buildGraph, type GraphNode } from '../graph/graph.js';
 import type { WriteEndpoint } from '../kinds/descriptor.js';
 import { kindOf, type KindLookup } from '../kinds/registry.js';
 import { isUnknownRef } from '../diff/types.js';
-import { BARRIER } from './order.js';
 import type { Operation, Step } from './types.js';
 
 /** A schedule, or the cycle (operation keys in order) that makes one impossible. */
@@ -32,15 +31,15 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else list.push(value);
 }
 
-/** Earliest layers: one more than the latest dependency, barriers adding nothing. */
-function earliestLayers(order: readonly string[], byId: ReadonlyMap<string, GraphNode>): Map<string, number> {
+/** Earliest layers: one more than the latest dependency, barriers (nodes that are not operations) adding nothing. */
+function earliestLayers(order: readonly string[], byId: ReadonlyMap<string, GraphNode>, ops: ReadonlyMap<string, Operation>): Map<string, number> {
   const layer = new Map<string, number>();
   for (const id of order) {
     let at = 0;
     for (const dep of byId.get(id)?.dependsOn ?? []) {
       const l = layer.get(dep);
       if (l === undefined) continue;
-      at = Math.max(at, dep.startsWith(BARRIER) ? l : l + 1);
+      at = Math.max(at, ops.has(dep) ? l + 1 : l);
     }
     layer.set(id, at);
   }
@@ -65,7 +64,7 @@ function compact(byId: ReadonlyMap<string, GraphNode>, layer: Map<string, number
   // a barrier's latest layer is that of its earliest dependent; an operation's one before it
   const latest = (id: string): number => {
     let bound = Number.POSITIVE_INFINITY;
-    for (const d of dependents.get(id) ?? []) bound = Math.min(bound, d.startsWith(BARRIER) ? latest(d) : (layer.get(d) ?? 0) - 1);
+    for (const d of dependents.get(id) ?? []) bound = Math.min(bound, ops.has(d) ? (layer.get(d) ?? 0) - 1 : latest(d));
     return bound;
   };
   const buckets = new Map<string, Map<number, string[]>>();
@@ -124,9 +123,9 @@ export function scheduleOperations(operations: readonly Operation[], nodes: read
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const ops = new Map(operations.map((op) => [op.key, op]));
   const order = graph.layers.flat();
-  const layer = earliestLayers(order, byId);
+  const layer = earliestLayers(order, byId, ops);
   compact(byId, layer, ops, kinds);
-  const expand = (id: string): string[] => (id.startsWith(BARRIER) ? (byId.get(id)?.dependsOn ?? []).flatMap(expand) : [id]);
+  const expand = (id: string): string[] => (ops.has(id) ? [id] : (byId.get(id)?.dependsOn ?? []).flatMap(expand));
   const byLayer: Operation[][] = [];
   for (const op of [...operations].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) {
     op.after = [...new Set((byId.get(op.key)?.dependsOn ?? []).flatMap(expand))].sort();

@@ -2,11 +2,12 @@
  * An apply killed with SIGKILL half-way through a few hundred resources (the emulator answering
  * after 20 ms, so the apply takes long enough to be caught in the middle), then run again. The
  * killed run leaves its state lock behind: the next run must refuse, naming the lock, until
- * `adsctl force-unlock ID` removes it. Then apply must finish the job from the state and the
+ * `adsctl force-unlock ID` removes it. A plan then reports the unfinished apply and leaves the
+ * state directory byte for byte as it was. Then apply must finish the job from the state and the
  * journal the killed run wrote — adopting what it created without hearing the answer, sending
  * nothing twice — and the emulator must hold exactly one live object per managed address.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
@@ -78,6 +79,16 @@ describe('an apply of 300 resources killed with SIGKILL', () => {
     expect(boundNow(ws)).toEqual(atKill);
     const unlocked = await adsctl(['force-unlock', lock.id], 0);
     expect(unlocked.stdout).toContain(`Lock ${lock.id}`);
+
+    // a plan reports the unfinished apply and writes nothing: the state directory stays byte for byte
+    const stateDir = join(ws.dir, '.adsctl', 'state');
+    const snapshot = (): Record<string, string> => Object.fromEntries(readdirSync(stateDir).sort().map((f) => [f, readFileSync(join(stateDir, f)).toString('base64')]));
+    const beforePlan = snapshot();
+    expect(Object.keys(beforePlan)).toContain(`${ACCOUNT}.journal`);
+    const planned = await adsctl(['plan'], 0);
+    expect(planned.stderr + planned.stdout).toContain(`an apply of account ${ACCOUNT} was interrupted`);
+    expect(planned.stderr + planned.stdout).toContain('the next adsctl apply or destroy first looks them up on the service');
+    expect(snapshot()).toEqual(beforePlan);
 
     const before = { ...emulator.stats.byRoute };
     const rerun = await adsctl(['apply', '--auto-approve'], 0);
