@@ -1,6 +1,6 @@
 /**
  * Plan and apply of a 10,000-resource account against a real emulator process with 20 ms of
- * latency on every request: requests made against the least possible (DESIGN §7), wall time, CPU
+ * latency on every request: requests made against the least possible (docs/architecture.md), wall time, CPU
  * and peak memory of the adsctl process for the apply and for the plan that follows it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Where requests go (DESIGN §5): `production`, `sandbox`, `local` (the embedded emulator, started
+ * Where requests go (docs/architecture.md): `production`, `sandbox`, `local` (the embedded emulator, started
  * by the command line), or an `http(s)://host:port` URL of a running emulator. Each resolves to
  * the spec's three base URLs.
  */

@@ -1,7 +1,7 @@
 /**
  * OAuth 1.0a HMAC-SHA1 request signing (RFC 5849 §3.4) on node:crypto. Our own because the
  * `oauth-1.0a` package signs a `+` in a query as a literal plus, mutates its inputs and hashes
- * bodies with HMAC (research/dependencies.md §6). Parameters are passed decoded, and the same
+ * bodies with HMAC (docs/architecture.md, "Dependencies"). Parameters are passed decoded, and the same
  * pairs are encoded onto the wire by `encodePairs`, so what is signed is what is sent.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Where credentials come from: the environment (DESIGN §5) first, then the file `adsctl auth
+ * Where credentials come from: the environment (docs/architecture.md) first, then the file `adsctl auth
  * login` writes (`$XDG_CONFIG_HOME/adsctl/credentials.json` or `~/.config/adsctl/...`, mode 0600),
  * one profile per endpoint. Nothing here ever prints a secret.
  */

@@ -1,6 +1,6 @@
 /**
- * `adsctl emulator`: runs the local API. The first line on stdout is the start-up JSON (DESIGN
- * §6); logs go to stderr; SIGINT and SIGTERM stop it cleanly, writing the data file.
+ * `adsctl emulator`: runs the local API. The first line on stdout is the start-up JSON
+ * (docs/architecture.md, "Contracts"); logs go to stderr; SIGINT and SIGTERM stop it cleanly, writing the data file.
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { EmulatorOptionError, startEmulator } from '../emulator/emulator.js';

@@ -3,7 +3,7 @@
  * entry (the address it was applied or moved to), or by an import — an `import` entry, the `id`
  * of the account or of a funding instrument, which win over the state when they name another
  * object — or, for an account feature, by its key being granted already. Nothing else binds:
- * a live object the state does not know is adopted only explicitly (DESIGN §4).
+ * a live object the state does not know is adopted only explicitly (docs/architecture.md).
  */
 import type { LiveAccount } from '../live/types.js';
 import type { DesiredResource, ResourceKind } from '../manifest/types.js';

@@ -1,5 +1,5 @@
 /**
- * The diff stage's entry (DESIGN §1): desired resources, live records and the account's state
+ * The diff stage's entry (docs/architecture.md): desired resources, live records and the account's state
  * → one `ResourceChange` per resource, sorted by address text. Pure and synchronous; linear in
  * the number of resources (one pass per decision rank, map lookups, a sort), so an account of
  * 100,000 resources diffs in a fraction of a second.

@@ -1,5 +1,5 @@
 /**
- * The diff model (STYLE.md): per resource an action and per attribute a change, each change
+ * The diff model (docs/architecture.md): per resource an action and per attribute a change, each change
  * telling whether the manifest moved away from what was last applied (`manifest`) or the live
  * value did (`drift`). Pure data; it knows nothing of output.
  */

@@ -1,5 +1,5 @@
 /**
- * The attribute vocabulary of a kind descriptor (see docs/architecture.md, "Kind descriptors"):
+ * The attribute vocabulary of a kind descriptor (see docs/architecture.md, "Resource kinds"):
  * for each API field a kind manages, how its values are normalised and compared, whether a PUT
  * may change it or a change forces a replacement, which value the API fills in when a create
  * leaves it out, and its flags (required on create, write-only, money that must be positive).

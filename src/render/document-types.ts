@@ -1,5 +1,5 @@
 /**
- * The JSON plan document (DESIGN §5), modelled on `terraform show -json`: what `plan --json`
+ * The JSON plan document (docs/architecture.md), modelled on `terraform show -json`: what `plan --json`
  * prints and what every human format is rendered from, so the text, the Markdown and the JSON
  * never disagree. Field names are snake_case as in Terraform's format; `schemas/plan.schema.json`
  * describes every field and the tests hold the two together.

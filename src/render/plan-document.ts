@@ -136,7 +136,7 @@ function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]):
 }
 
 /**
- * The JSON plan document of DESIGN §5 for `plan`. No-op resources are listed with `["no-op"]`
+ * The JSON plan document of docs/architecture.md for `plan`. No-op resources are listed with `["no-op"]`
  * as Terraform does; a change's `account` is the key of the account plan that holds it;
  * diagnostics keep the plan's order.
  */

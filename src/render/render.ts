@@ -1,5 +1,5 @@
 /**
- * The render stage's entry function (STYLE.md): Plan → text, Markdown or JSON. Every format goes
+ * The render stage's entry function (docs/architecture.md): Plan → text, Markdown or JSON. Every format goes
  * through the same JSON plan document, so what a person reads and what a tool parses never
  * disagree. Pure: no I/O, no clock, no environment; `NO_COLOR` and terminals are the CLI's affair.
  * The apply and destroy outcomes are exported from here too, so the CLI needs only this module.
@@ -23,7 +23,7 @@ export interface RenderOptions {
 }
 
 /**
- * Renders a plan. JSON is the document of DESIGN §5 (`schemas/plan.schema.json`), indented by
+ * Renders a plan. JSON is the document of docs/architecture.md (`schemas/plan.schema.json`), indented by
  * two spaces; every format ends with a newline.
  */
 export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions = {}): string {

@@ -1,5 +1,5 @@
 /**
- * Terraform's action symbols and wording, the only place they exist (STYLE.md): `+` create,
+ * Terraform's action symbols and wording, the only place they exist (docs/architecture.md): `+` create,
  * `~` update in place, `-` destroy, `-/+` destroy and then create the replacement. Colour is
  * ANSI green, yellow and red, and only when the caller asks for it.
  */

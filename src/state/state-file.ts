@@ -1,5 +1,5 @@
 /**
- * The state of one account (DESIGN §4): which live id each address is bound to, the values
+ * The state of one account (docs/architecture.md): which live id each address is bound to, the values
  * adsctl last applied (so a plan can tell drift from manifest edits), and protection recorded
  * from `prevent_destroy`, which survives the removal of the block. No secrets. Written atomically:
  * a temporary file, fsync, rename.
