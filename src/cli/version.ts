@@ -1,17 +1,27 @@
 /**
  * The version adsctl reports: the `version` field of the installed package's package.json, read
- * at run time so that a release changes one file only. The file is found relative to this
- * module, which sits two folders below the package root both as source (`src/cli/`, under
- * vitest) and as build output (`dist/cli/`, run by `bin/adsctl.js`).
+ * at run time so that a release changes one file only. The file is the nearest `package.json`
+ * named `adsctl` above this module: two folders up both as source (`src/cli/`, under vitest) and
+ * as build output (`dist/cli/`, run by `bin/adsctl.js`), three from the benchmarks' build.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
+function packageJson(): { path: string; version: unknown } | undefined {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const path = join(dir, 'package.json');
+    if (existsSync(path)) {
+      const parsed = JSON.parse(readFileSync(path, 'utf8')) as { name?: unknown; version?: unknown };
+      if (parsed.name === 'adsctl') return { path, version: parsed.version };
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
 
-/** The package's version, e.g. `0.1.0`; throws when package.json has none, which only a broken install can cause. */
+/** The package's version, e.g. `0.1.0`; throws when no package.json gives one, which only a broken install can cause. */
 export function packageVersion(): string {
-  const parsed = JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version?: unknown };
-  if (typeof parsed.version !== 'string' || parsed.version === '') throw new Error(`${fileURLToPath(PACKAGE_JSON)} has no version`);
-  return parsed.version;
+  const found = packageJson();
+  if (found === undefined || typeof found.version !== 'string' || found.version === '') throw new Error(`no package.json of adsctl with a version above ${fileURLToPath(import.meta.url)}`);
+  return found.version;
 }

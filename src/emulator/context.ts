@@ -17,7 +17,7 @@ export type Principal =
 /** Account permission a route needs (see the Authenticated user access permissions). */
 export type Access = 'none' | 'any' | 'read' | 'campaign' | 'creative' | 'admin' | 'audience';
 
-/** Rate limit family of a route (research §3.2). */
+/** Rate limit family of a route (docs/service-behaviour.md, "Rate limits"). */
 export type RateFamily = 'write' | 'core_read' | 'account_read' | 'global_read' | 'targeting_options' | 'audience_users';
 
 export interface ApiContext {

@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the emulator: builds the store (seeded, or loaded from `--data`), the
- * pipeline and the HTTP server, and reports the start-up contract of DESIGN §6.
+ * pipeline and the HTTP server, and reports the start-up contract of docs/architecture.md.
  */
 import type { Server } from 'node:http';
 import { systemClock, type Clock } from './clock.js';
@@ -36,7 +36,7 @@ export interface EmulatorOptions {
   clock?: Clock;
 }
 
-/** The first line `adsctl emulator` prints (DESIGN §6): the base URLs and the seeded identities. */
+/** The first line `adsctl emulator` prints (docs/architecture.md): the base URLs and the seeded identities. */
 export interface StartupInfo extends SeedInfo {
   base_url: string;
   ads_base_url: string;

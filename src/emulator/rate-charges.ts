@@ -1,5 +1,5 @@
 /**
- * Which rate-limit budgets a request draws from (research §3.2): writes from one per-user
+ * Which rate-limit budgets a request draws from (docs/service-behaviour.md, "Rate limits"): writes from one per-user
  * category budget; core and other account reads from a per-account, per-endpoint budget (reported
  * in the `x-account-rate-limit-*` headers) plus the high user quota; global reads per endpoint
  * and user; targeting options per user; and `with_total_count` from its own budget.

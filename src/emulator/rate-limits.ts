@@ -1,5 +1,5 @@
 /**
- * Rate limits as the service reports them (research §3): fixed windows per family and scope,
+ * Rate limits as the service reports them (docs/service-behaviour.md, "Rate limits"): fixed windows per family and scope,
  * `x-rate-limit-limit/remaining/reset` on every authenticated response, the account-level
  * `x-account-rate-limit-*` headers on account-scoped reads, and 429 past the limit. Requests with
  * `with_total_count=true` also draw from their own, lower budget. Limits and windows can be
@@ -12,7 +12,7 @@ interface Limit {
   windowSeconds: number;
 }
 
-/** The service's numbers (research §3.2). */
+/** The service's numbers (docs/service-behaviour.md, "Rate limits"). */
 export const RATE_LIMITS: Record<RateFamily | 'total_count' | 'token' | 'user_quota', Limit> = {
   write: { limit: 450, windowSeconds: 60 },
   core_read: { limit: 10_000, windowSeconds: 900 },

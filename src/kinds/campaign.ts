@@ -9,7 +9,7 @@ import type { Campaign } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { batch } from './standard.js';
+import { batch, listed } from './standard.js';
 
 /** Active campaigns an account may have unless its limit was raised (Part A, Limits). */
 export const MAX_ACTIVE_CAMPAIGNS = 200;
@@ -40,8 +40,8 @@ export const CAMPAIGN: KindDescriptor = {
     field('purchase_order_number', 'scalar', 'update'),
   ],
   computed: ['id', 'currency', 'servable', 'reasons_not_servable', 'effective_status', 'duration_in_days', 'frequency_cap', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'campaign', idsParam: 'campaign_ids', pageSize: 1000, scope: 'whole', flags: FLAGS },
-  write: { create: batch('campaign', 40, 'campaign_id'), update: batch('campaign', 40, 'campaign_id'), delete: batch('campaign', 40, 'campaign_id') },
+  read: listed('campaign', 'whole', { flags: FLAGS }),
+  write: { create: batch('campaign'), update: batch('campaign'), delete: batch('campaign') },
   find: { resource: 'campaign', filter: ['funding_instrument_ids', 'funding_instrument_id'], identity: ['name', 'funding_instrument_id'], flags: FLAGS },
   import: { via: 'get', resource: 'campaign' },
   replaceOrder: 'delete-first',

@@ -8,6 +8,7 @@ import type { FundingInstrumentCreateParams } from '../api/generated/wire.js';
 import { field } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { listed } from './standard.js';
 
 /** A funding instrument. */
 export const FUNDING_INSTRUMENT: KindDescriptor = {
@@ -31,7 +32,7 @@ export const FUNDING_INSTRUMENT: KindDescriptor = {
   ],
   computed: ['id', 'account_id', 'description', 'credit_remaining_local_micro', 'entity_status', 'able_to_fund', 'reasons_not_able_to_fund', 'io_header', 'created_at', 'updated_at', 'deleted'],
   readOnlyWhenImported: true,
-  read: { via: 'list', resource: 'funding_instrument', idsParam: 'funding_instrument_ids', pageSize: 1000, scope: 'whole', always: true },
+  read: listed('funding_instrument', 'whole', { always: true }),
   write: {
     create: {
       via: 'single',

@@ -7,7 +7,7 @@ import type { LineItemCuratedCategory } from '../manifest/generated/manifest.js'
 import { required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { createOne, deleteOne, updateOne } from './standard.js';
+import { createOne, deleteOne, listed, updateOne } from './standard.js';
 
 /** A line item curated category. */
 export const LINE_ITEM_CURATED_CATEGORY: KindDescriptor = {
@@ -18,7 +18,7 @@ export const LINE_ITEM_CURATED_CATEGORY: KindDescriptor = {
   manifest: manifestFields<LineItemCuratedCategory>('LineItemCuratedCategory', { ids: ['curated_category_id'] }),
   attributes: [required('line_item_id', 'id', 'update'), required('curated_category_id', 'id', 'update')],
   computed: ['id', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'line_item_curated_category', idsParam: 'line_item_curated_category_ids', pageSize: 1000, scope: 'ids' },
+  read: listed('line_item_curated_category', 'ids'),
   write: { create: createOne('line_item_curated_category'), update: updateOne('line_item_curated_category'), delete: deleteOne('line_item_curated_category') },
   find: { resource: 'line_item_curated_category', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'curated_category_id'] },
   import: { via: 'get', resource: 'line_item_curated_category' },

@@ -11,7 +11,7 @@ import type { LineItem } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { batch } from './standard.js';
+import { batch, listed } from './standard.js';
 
 /** Line items one campaign may have (Part A, Limits). */
 export const MAX_LINE_ITEMS_PER_CAMPAIGN = 100;
@@ -70,8 +70,8 @@ export const LINE_ITEM: KindDescriptor = {
     { ...field('audience_expansion', 'scalar', 'update'), writeOnly: true },
   ],
   computed: ['id', 'funding_instrument_id', 'advertiser_user_id', 'target_cpa_local_micro', 'creative_source', 'automatic_tweet_promotion', 'currency', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'line_item', idsParam: 'line_item_ids', pageSize: 1000, scope: 'whole', flags: FLAGS },
-  write: { create: batch('line_item', 40, 'line_item_id'), update: batch('line_item', 40, 'line_item_id'), delete: batch('line_item', 40, 'line_item_id') },
+  read: listed('line_item', 'whole', { flags: FLAGS }),
+  write: { create: batch('line_item'), update: batch('line_item'), delete: batch('line_item') },
   find: { resource: 'line_item', filter: ['campaign_ids', 'campaign_id'], identity: ['campaign_id', 'name', 'product_type', 'objective'], flags: FLAGS },
   import: { via: 'get', resource: 'line_item' },
   replaceOrder: 'delete-first',

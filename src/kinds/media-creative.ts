@@ -6,7 +6,7 @@ import type { MediaCreative } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { createOne, deleteOne } from './standard.js';
+import { createOne, deleteOne, listed } from './standard.js';
 
 const PREROLL_TYPES: ReadonlySet<unknown> = new Set(['PREROLL', 'VAST_PREROLL']);
 
@@ -23,7 +23,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
     { ...field('landing_url', 'scalar', 'replace'), equivalent: (_desired, live, record) => live === null && PREROLL_TYPES.has(record['creative_type']) },
   ],
   computed: ['id', 'creative_type', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'media_creative', idsParam: 'media_creative_ids', pageSize: 1000, scope: 'ids' },
+  read: listed('media_creative', 'ids'),
   write: { create: createOne('media_creative'), delete: deleteOne('media_creative') },
   find: { resource: 'media_creative', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'account_media_id'] },
   import: { via: 'get', resource: 'media_creative' },

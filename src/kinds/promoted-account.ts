@@ -3,7 +3,7 @@ import type { PromotedAccount } from '../manifest/generated/manifest.js';
 import { required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { createOne, deleteOne } from './standard.js';
+import { createOne, deleteOne, listed } from './standard.js';
 
 /** A promoted account. */
 export const PROMOTED_ACCOUNT: KindDescriptor = {
@@ -14,7 +14,7 @@ export const PROMOTED_ACCOUNT: KindDescriptor = {
   manifest: manifestFields<PromotedAccount>('PromotedAccount', { ids: ['user_id'] }),
   attributes: [required('line_item_id', 'id', 'replace'), required('user_id', 'id', 'replace')],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'promoted_account', idsParam: 'promoted_account_ids', pageSize: 1000, scope: 'ids' },
+  read: listed('promoted_account', 'ids'),
   write: { create: createOne('promoted_account'), delete: deleteOne('promoted_account') },
   find: { resource: 'promoted_account', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'user_id'] },
   import: { via: 'get', resource: 'promoted_account' },

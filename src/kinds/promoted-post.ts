@@ -3,14 +3,13 @@
  * per line item. The post id is the address key and is not compared, because the service
  * answers the id of a promoted-only repost for a post of a RETWEETS_ONLY promotable user.
  */
+import { PROMOTED_TWEETS_PER_POST } from '../api/resources.js';
 import type { PromotedPost } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { deleteOne } from './standard.js';
+import { deleteOne, listed } from './standard.js';
 
-/** Post ids per `POST promoted_tweets` (Part A, Limits). */
-export const POSTS_PER_PROMOTE = 50;
 
 /** A promoted post. */
 export const PROMOTED_POST: KindDescriptor = {
@@ -21,12 +20,12 @@ export const PROMOTED_POST: KindDescriptor = {
   manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'] }),
   attributes: [required('line_item_id', 'id', 'replace'), { ...field('tweet_id', 'id', 'replace'), identity: true, requiredOnCreate: true }],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'promoted_tweet', idsParam: 'promoted_tweet_ids', pageSize: 1000, scope: 'ids' },
+  read: listed('promoted_tweet', 'ids'),
   write: {
     create: {
       via: 'grouped',
       by: 'line_item_id',
-      limit: POSTS_PER_PROMOTE,
+      limit: PROMOTED_TWEETS_PER_POST,
       send: async (api, accountId, lineItem, items) => {
         const created = await api.promoteTweets(accountId, lineItem, items.map((i) => String(i.params['tweet_id'])));
         return items.map((_, i) => created[i]?.id);

@@ -8,7 +8,7 @@ import type { TargetingCriterion } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { batch } from './standard.js';
+import { batch, listed } from './standard.js';
 
 /** A targeting criterion. */
 export const TARGETING_CRITERION: KindDescriptor = {
@@ -27,8 +27,8 @@ export const TARGETING_CRITERION: KindDescriptor = {
     { ...field('operator_type', 'scalar', 'replace'), fallback: () => 'EQ' },
   ],
   computed: ['id', 'name', 'location_type', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'list', resource: 'targeting_criterion', idsParam: 'targeting_criterion_ids', pageSize: 1000, scope: 'parent', parentParam: 'line_item_ids' },
-  write: { create: batch('targeting_criterion', 500, 'targeting_criterion_id'), delete: batch('targeting_criterion', 500, 'targeting_criterion_id') },
+  read: listed('targeting_criterion', 'parent', { parentParam: 'line_item_ids' }),
+  write: { create: batch('targeting_criterion'), delete: batch('targeting_criterion') },
   find: { resource: 'targeting_criterion', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'], defaults: { operator_type: 'EQ' } },
   import: { via: 'get', resource: 'targeting_criterion' },
   replaceOrder: 'delete-first',

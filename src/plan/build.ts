@@ -47,15 +47,16 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   const changes = new Map<string, ResourceChange>();
   const diagnostics: Diagnostic[] = [];
   for (const change of input.changes) {
+    if (change.action === 'noop') continue;
     const address = formatAddress(change.address);
     changes.set(address, change);
-    if (change.id !== undefined && change.action !== 'noop' && change.action !== 'create') {
+    if (change.id !== undefined && change.action !== 'create') {
       const fp = input.live.resources.get(change.kind)?.get(change.id)?.fingerprint;
       if (fp !== undefined) fingerprints[change.id] = fp;
     }
     // the service retires the children of a deleted parent with it: no delete request of their own
-    const parent = parentAddress(change);
-    const retired = KINDS[change.kind].retiredWithParent && parent !== undefined && retiring.has(parent);
+    const parent = KINDS[change.kind].retiredWithParent ? parentAddress(change) : undefined;
+    const retired = parent !== undefined && retiring.has(parent);
     if (change.action === 'delete' && retired) {
       implied.push({ address, by: parent });
       continue;

@@ -45,7 +45,7 @@ export interface ValidationInput {
 function checkLimits(input: ValidationInput, sourceOfKey: (key: string) => SourceRange | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   const operations = input.layers.flat().flatMap((s) => s.operations);
-  const changes = new Map(input.changes.map((c) => [formatAddress(c.address), c]));
+  const changes = new Map(input.changes.filter((c) => c.action !== 'noop').map((c) => [formatAddress(c.address), c]));
   const layerOf = new Map<string, number>();
   input.layers.forEach((layer, i) => {
     for (const step of layer) for (const op of step.operations) layerOf.set(op.key, i);
@@ -122,7 +122,7 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     }
   }
   const byKey = new Map(input.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op.address]));
-  const byAddress = new Map(changes.map((c) => [formatAddress(c.address), c]));
+  const byAddress = new Map(writes.map((c) => [formatAddress(c.address), c]));
   out.push(...checkLimits(input, (key) => {
     const change = byAddress.get(byKey.get(key) ?? '');
     return change === undefined ? desired?.resources[0]?.source : (change.source ?? desired?.resources[0]?.source);

@@ -2,7 +2,7 @@
  * Audience estimate (Part A): the approximate audience of a set of targeting criteria, sent as the
  * JSON body `{"targeting_criteria": [{"targeting_type", "targeting_value", "operator_type"}]}`.
  *
- * Each criterion needs a known `targeting_type` (the service's types, research §7; otherwise
+ * Each criterion needs a known `targeting_type` (the service's types, docs/service-behaviour.md, "Targeting criteria"; otherwise
  * INVALID_TARGETING_TYPE) and a `targeting_value`; `operator_type` is EQ or NE, default EQ; other
  * keys are refused. At least one primary criterion (followers and similar-to-followers, custom
  * audiences, interests, keywords, TV) with operator EQ is required, else INVALID_PARAMETER: an

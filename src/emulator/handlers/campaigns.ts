@@ -13,7 +13,7 @@ import { accountIdOf, findRow } from './common.js';
 import { campaignView } from './campaign-serving.js';
 import { createCampaign, deleteCampaign, updateCampaign } from './campaign-write.js';
 
-/** Attributes `sort_by` accepts for campaigns (research §4). */
+/** Attributes `sort_by` accepts for campaigns (docs/service-behaviour.md, "Lists and sorting"). */
 export const CAMPAIGN_SORTABLE = [
   'created_at',
   'updated_at',

@@ -1,5 +1,5 @@
 /**
- * Reading the writable line item parameters shared by POST and PUT (research §6.2). The result is
+ * Reading the writable line item parameters shared by POST and PUT (docs/service-behaviour.md, "Line items"). The result is
  * a patch holding only the fields that were sent; an empty value of a nullable field is null
  * (unset). Fields outside the endpoint's list are refused by `ParamReader.finish` with
  * "setting X is not allowed" — on PUT that covers campaign_id, objective, product_type,

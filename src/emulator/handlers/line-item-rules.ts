@@ -1,6 +1,6 @@
 /**
  * The rules a line item must satisfy, checked on the whole record after a create or an update
- * (research §6.2; where the research is [U] the choice is stated here):
+ * (docs/service-behaviour.md, "Line items"; where the service's behaviour is not known for sure the choice is stated here):
  * - placements form a valid combination for the product type (lookups/placements.ts);
  * - bid_strategy MAX is not allowed for REACH and FOLLOWERS; TARGET only for REACH, FOLLOWERS and
  *   WEBSITE_CLICKS (the POST reference text); MAX and TARGET need bid_amount_local_micro > 0;

@@ -1,6 +1,6 @@
 /**
  * Line items: list, lookup, create, update, delete and the batch endpoint (Part A, Line items;
- * research §5, §6.2). Draft line items are left out of lists unless `with_draft=true`; deleted ones
+ * docs/service-behaviour.md, "Batches" and "Line items"). Draft line items are left out of lists unless `with_draft=true`; deleted ones
  * unless `with_deleted=true`. The write rules live in line-item-write.ts and line-item-rules.ts.
  */
 import { runBatch } from '../batch.js';
@@ -11,7 +11,7 @@ import type { Row } from '../store/row.js';
 import { accountIdOf, getOne } from './common.js';
 import { createLineItem, deleteLineItem, updateLineItem } from './line-item-write.js';
 
-/** Attributes `sort_by` accepts for line items (research §4). */
+/** Attributes `sort_by` accepts for line items (docs/service-behaviour.md, "Lists and sorting"). */
 export const LINE_ITEM_SORTABLE = ['created_at', 'updated_at', 'deleted', 'bid_amount_local_micro'] as const;
 
 /** Largest number of operations in one line item batch. */

@@ -1,12 +1,12 @@
 /**
- * Targeting criteria as the real service has them (research §7, DESIGN §8): the list needs
+ * Targeting criteria as the real service has them (docs/architecture.md, "Contracts"): the list needs
  * `line_item_ids`; `lang` adds `localized_name` where the emulator has one; create checks the rules
  * of targeting-rules.ts; there is no update (PUT answers 405), a change is a delete plus a create;
  * the batch endpoint takes up to 500 Create and Delete operations, all or nothing.
  *
  * `operator_type` is listed as required by the reference, but its own create example omits it and
  * the audience estimate input defaults it to EQ; the emulator therefore defaults it to EQ (the
- * research marks the real behaviour unverified).
+ * the real behaviour is not known for sure).
  */
 import { runBatch } from '../batch.js';
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';

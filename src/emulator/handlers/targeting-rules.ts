@@ -1,5 +1,5 @@
 /**
- * The rules a new targeting criterion must pass (research §7): its targeting type, the operators
+ * The rules a new targeting criterion must pass (docs/service-behaviour.md, "Targeting criteria"): its targeting type, the operators
  * the type allows, a value the service knows for the type (lookup data, the account's campaigns,
  * known users), no duplicate on the line item, and the per-line-item limits. Also computes the
  * server-side fields of the record: `name` (keyword text, location name, option name, @user) and

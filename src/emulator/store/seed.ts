@@ -44,7 +44,7 @@ export const SEED_USERS: ReadonlyArray<{ id: string; screen_name: string; name: 
   { id: '1000000000000000001', screen_name: 'suspended_user', name: 'Suspended', eligible: false },
 ];
 
-/** Ids of the published posts seeded for the owner; the first is the one in DESIGN's example. */
+/** Ids of the published posts seeded for the owner; the first is the one in the manifest examples. */
 export const SEED_POST_IDS: readonly string[] = Array.from({ length: 200 }, (_, i) => snowflakeId(i));
 
 /**

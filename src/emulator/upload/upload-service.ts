@@ -1,5 +1,5 @@
 /**
- * The media upload service at `upload_base_url` + `/1.1/media/upload.json` (DESIGN §6): a simple
+ * The media upload service at `upload_base_url` + `/1.1/media/upload.json` (docs/architecture.md): a simple
  * multipart upload of an image or GIF, and the chunked commands for any media: INIT (declares
  * total_bytes and media_type), APPEND (segments of at most 5 MB, as a multipart `media` part or
  * base64 `media_data`), FINALIZE (checks the segments add up, reads the real format and size from
