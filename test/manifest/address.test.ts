@@ -6,7 +6,7 @@ import type { ResourceAddress } from '../../src/manifest/types.js';
 const lineItem = childAddress(childAddress(ACCOUNT_ADDRESS, 'campaigns', 'summer_sale'), 'line_items', 'us');
 
 describe('formatAddress', () => {
-  it('writes DESIGN §3 addresses, quoting keys that are not plain identifiers', () => {
+  it('writes the addresses of docs/manifest.md, quoting keys that are not plain identifiers', () => {
     expect(formatAddress(ACCOUNT_ADDRESS)).toBe('account');
     expect(formatAddress(childAddress(ACCOUNT_ADDRESS, 'funding_instruments', 'main'))).toBe('funding_instruments.main');
     expect(formatAddress(childAddress(lineItem, 'promoted_posts', '1346184843436720128'))).toBe('campaigns.summer_sale.line_items.us.promoted_posts["1346184843436720128"]');

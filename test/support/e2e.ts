@@ -16,7 +16,7 @@ import { BIN } from './cli.js';
 import type { Params, TestClient } from './client.js';
 import { runCli, type CliOptions, type CliRun } from './run-cli.js';
 
-/** The credentials a user of this emulator would set (DESIGN §5); the endpoint is the manifest's. */
+/** The credentials a user of this emulator would set (docs/architecture.md); the endpoint is the manifest's. */
 export function emulatorEnv(info: StartupInfo): NodeJS.ProcessEnv {
   return {
     ADSCTL_CONSUMER_KEY: info.consumer_key,
