@@ -4,6 +4,7 @@
  * imported once, and the dependencies (parents, references, depends_on) must not form a cycle.
  */
 import { didYouMean } from '../diag/suggest.js';
+import { findCycles, shortestPath } from '../graph/graph.js';
 import { formatAddress, parseAddress } from './address.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
 import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
@@ -85,53 +86,8 @@ function edgesOf(resource: DesiredResource): string[] {
  */
 export function checkCycles(ctx: FileContext): void {
   if (ctx.dependencies.length === 0) return;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const onStack = new Set<string>();
-  const stack: string[] = [];
-  const components: string[][] = [];
-  let counter = 0;
   const edges = new Map(ctx.resources.map((r) => [formatAddress(r.address), edgesOf(r).filter((t) => ctx.byAddress.has(t))]));
-  for (const start of edges.keys()) {
-    if (index.has(start)) continue;
-    const work: Array<{ node: string; next: number }> = [{ node: start, next: 0 }];
-    index.set(start, counter);
-    low.set(start, counter++);
-    stack.push(start);
-    onStack.add(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1];
-      if (frame === undefined) break;
-      const targets = edges.get(frame.node) ?? [];
-      const target = targets[frame.next++];
-      if (target !== undefined) {
-        if (!index.has(target)) {
-          index.set(target, counter);
-          low.set(target, counter++);
-          stack.push(target);
-          onStack.add(target);
-          work.push({ node: target, next: 0 });
-        } else if (onStack.has(target)) {
-          low.set(frame.node, Math.min(low.get(frame.node) ?? 0, index.get(target) ?? 0));
-        }
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined) low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
-      if (low.get(frame.node) === index.get(frame.node)) {
-        const component: string[] = [];
-        for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
-          onStack.delete(member);
-          component.push(member);
-          if (member === frame.node) break;
-        }
-        const selfLoop = component.length === 1 && (edges.get(frame.node) ?? []).includes(frame.node);
-        if (component.length > 1 || selfLoop) components.push(component);
-      }
-    }
-  }
-  for (const component of components) reportCycle(ctx, new Set(component), edges);
+  for (const component of findCycles([...edges].map(([id, dependsOn]) => ({ id, dependsOn })))) reportCycle(ctx, new Set(component), edges);
 }
 
 function reportCycle(ctx: FileContext, members: ReadonlySet<string>, edges: ReadonlyMap<string, string[]>): void {
@@ -142,21 +98,8 @@ function reportCycle(ctx: FileContext, members: ReadonlySet<string>, edges: Read
   if (first === undefined) return;
   const from = formatAddress(first.resource.address);
   const to = formatAddress(first.address);
-  const previous = new Map<string, string>([[to, to]]);
-  const queue = [to];
-  while (queue.length > 0 && !previous.has(from)) {
-    const node = queue.shift() ?? '';
-    for (const next of edges.get(node) ?? []) {
-      if (members.has(next) && !previous.has(next)) {
-        previous.set(next, node);
-        queue.push(next);
-      }
-    }
-  }
-  const chain: string[] = [];
-  for (let node: string | undefined = from; node !== undefined && node !== to; node = previous.get(node)) chain.push(node);
-  chain.push(to);
-  const cycle = from === to ? [from, from] : [from, ...chain.reverse()];
+  const back = shortestPath(edges, to, from, members) ?? [to];
+  const cycle = from === to ? [from, from] : [from, ...back];
   const related = inCycle.slice(1).map((d) => ({ message: `${formatAddress(d.resource.address)} depends on ${formatAddress(d.address)} here`, range: d.range }));
   report(ctx, first.pointer, 'dependency-cycle', `dependency cycle: ${cycle.join(' → ')}`, first.range, related);
 }
