@@ -15,7 +15,8 @@ import { renderApplyOutcome } from '../render/render.js';
 import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
-import { openSessions, workDirOf } from './session.js';
+import { savedPlanRoot } from './root.js';
+import { openSessions } from './session.js';
 import { staleObjects, staleRefusal } from './stale.js';
 
 interface ApplyFlags extends RunFlags {
@@ -60,10 +61,16 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
     setExit(1);
     return;
   }
-  const workDir = workDirOf(path);
+  const roots = plan.accounts.map((a) => savedPlanRoot(a, path));
+  const lost = plan.accounts.find((_, i) => roots[i] === undefined);
+  if (lost !== undefined) {
+    io.err(`Error: ${path}: the manifests of account ${lost.account} were in ${lost.rootFromPlanFile ?? lost.root ?? '?'} (relative to the plan file) or ${lost.root ?? '?'}, and neither exists here; apply the plan from a checkout of the same repository\n`);
+    setExit(1);
+    return;
+  }
   const sessions = await openSessions(
-    plan.accounts.map((a) => ({ key: a.account, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
-    { io, workDir, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation: 'apply', debug: flags.debug === true },
+    plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
+    { io, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation: 'apply', debug: flags.debug === true },
   );
   if (sessions.diagnostics.length > 0) {
     io.err(formatDiagnostics(sessions.diagnostics, new Map()));
@@ -77,7 +84,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
       setExit(1);
       return;
     }
-    const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
+    const result = await executePlan(io, plan, sessions.sessions, tty);
     const outcome = `${renderApplyOutcome(result)}\n`;
     if (result.errors.length === 0) io.out(outcome);
     else io.err(outcome);

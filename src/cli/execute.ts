@@ -18,7 +18,7 @@ import type { Io } from './io.js';
 import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { progressPrinter } from './progress.js';
 import type { RunFlags } from './run-options.js';
-import { stateDirOf, type AccountSession } from './session.js';
+import type { AccountSession } from './session.js';
 
 /** Asks for `yes` on a terminal; without one, only `--auto-approve` approves. */
 export async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'not-interactive'> {
@@ -29,11 +29,11 @@ export async function confirm(io: Io, autoApprove: boolean, question: string): P
 }
 
 /** Creates the sandbox account a manifest without an account id asks for; returns its id. */
-async function ensureAccount(session: AccountSession, accountPlan: AccountPlan, workDir: string): Promise<string | undefined> {
+async function ensureAccount(session: AccountSession, accountPlan: AccountPlan): Promise<string | undefined> {
   if (session.accountId !== undefined) return session.accountId;
   const wantsAccount = accountPlan.changes.some((c) => KINDS[c.kind].address.key === 'root' && c.action === 'create');
   if (!wantsAccount || !session.endpoint.sandbox) return undefined;
-  const stateDir = stateDirOf(workDir);
+  const stateDir = session.stateDir;
   const journal = new Journal(stateDir, session.state.account);
   const seq = journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }]);
   const sentAt = Date.now();
@@ -55,7 +55,7 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan, 
 }
 
 /** Applies every account's plan; returns the summed counts and every error. */
-export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], workDir: string, tty: boolean): Promise<ApplyResult> {
+export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean): Promise<ApplyResult> {
   const total: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
   const onEvent = progressPrinter(io, tty);
   for (const accountPlan of plan.accounts) {
@@ -63,7 +63,7 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
     if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
     let accountId: string | undefined;
     try {
-      accountId = await ensureAccount(session, accountPlan, workDir);
+      accountId = await ensureAccount(session, accountPlan);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       total.errors.push({ address: 'account', message: error.describe() });
@@ -73,7 +73,7 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
       total.errors.push({ address: 'account', message: `account ${accountPlan.account} has no id and endpoint ${session.endpointName} cannot create one (only sandbox and local can)` });
       continue;
     }
-    const result = await applyPlan({ plan: accountPlan, api: session.api, accountId, state: session.state, stateDir: stateDirOf(workDir), onEvent });
+    const result = await applyPlan({ plan: accountPlan, api: session.api, accountId, state: session.state, stateDir: session.stateDir, onEvent });
     total.added += result.added;
     total.changed += result.changed;
     total.destroyed += result.destroyed;
@@ -98,7 +98,7 @@ export interface PlanThenApply {
 export async function planThenApply(io: Io, path: string, flags: RunFlags & { autoApprove?: boolean }, how: PlanThenApply, setExit: (code: number) => void, tty: boolean): Promise<void> {
   const prepared = await prepareOrReport(io, path, flags, how.mode, how.verb, setExit);
   if (prepared === undefined) return;
-  const { plan, sessions, sources, workDir } = prepared;
+  const { plan, sessions, sources } = prepared;
   try {
     io.out(renderPlan(plan, 'text', { color: useColor(io, flags.color, tty), sources }));
     if (hasErrors(plan.diagnostics)) return setExit(1);
@@ -109,7 +109,7 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
         return setExit(1);
       }
     }
-    const result = await executePlan(io, plan, sessions.sessions, workDir, tty);
+    const result = await executePlan(io, plan, sessions.sessions, tty);
     const outcome = `\n${how.summary(result)}\n`;
     if (result.errors.length === 0) io.out(outcome);
     else io.err(outcome);

@@ -12,7 +12,9 @@ import { writeState } from '../state/state-file.js';
 import { KINDS } from '../kinds/registry.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
-import { openSessions, stateDirOf, workDirOf } from './session.js';
+import { accountLocation, givenDirectory } from './root.js';
+import { openSessions } from './session.js';
+import { appliedValues } from '../diff/applied.js';
 
 interface ImportFlags {
   lockTimeout: number;
@@ -53,10 +55,9 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         return setExit(1);
       }
       const resource = importing.resource;
-      const workDir = workDirOf(path);
-      const sessions = await openSessions([{ key: desired.key, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
+      const { root, key } = accountLocation(desired, givenDirectory(path));
+      const sessions = await openSessions([{ key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
         io,
-        workDir,
         parallelism: 4,
         lockTimeoutMs: flags.lockTimeout,
         operation: 'import',
@@ -78,8 +79,9 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
           return setExit(1);
         }
         const record = await session.api.get(resource, session.accountId, id);
-        session.state.resources[address] = { kind, id: String(record.id), applied: {} };
-        writeState(stateDirOf(workDir), session.state);
+        // the live values count as applied: the next plan shows only real differences
+        session.state.resources[address] = { kind, id: String(record.id), applied: appliedValues(kind, record as unknown as Record<string, unknown>) };
+        writeState(session.stateDir, session.state);
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
         setExit(0);
       } catch (error) {

@@ -77,6 +77,9 @@ export interface PipelineAccount {
   sandbox: boolean;
   /** Read requests made through `api` so far. */
   reads: () => number;
+  /** The configuration root (absolute) and its state directory, when the account has them on disk. */
+  root?: string;
+  stateDir?: string;
 }
 
 /** What a plan validates against, for one account: whether IAB and curated categories are needed. */
@@ -92,10 +95,9 @@ export interface PipelineOptions {
   /** The lookups of one account's plan; asked for only when the plan changes something. */
   lookups: (account: PipelineAccount, needs: LookupNeeds) => Promise<Lookups>;
   /**
-   * The state directory: a plan reports what an interrupted apply left in its journal (and
-   * writes nothing); apply and destroy (`recover`) first finish it, writing state.
+   * A plan reports what an interrupted apply left in the journal of an account's state directory
+   * (and writes nothing); apply and destroy (`recover`) first finish it, writing state.
    */
-  stateDir?: string;
   recover?: boolean;
 }
 
@@ -124,10 +126,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
   const diagnostics: Diagnostic[] = [];
   const inputs = await Promise.all(
     accounts.map(async (s): Promise<AccountPlanInput> => {
-      if (options.stateDir !== undefined) {
-        if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, options.stateDir);
+      if (s.stateDir !== undefined) {
+        if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, s.stateDir);
         else {
-          const warning = unfinishedApply(s, options.stateDir);
+          const warning = unfinishedApply(s, s.stateDir);
           if (warning !== undefined) diagnostics.push(warning);
         }
       }
@@ -151,6 +153,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
       return {
         account: s.key,
         ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
+        ...(s.root === undefined ? {} : { root: s.root }),
         endpoint: s.endpointName,
         desired: s.desired,
         changes,

@@ -4,6 +4,7 @@
  * changes, 2 changes present, 1 error.
  */
 import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
@@ -42,7 +43,7 @@ export function registerPlan(program: Command, io: Io, setExit: (code: number) =
       setExit(1);
       return;
     }
-    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan));
+    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan, new Date(), dirname(resolve(flags.out))));
     setExit(flags.detailedExitcode === true && hasChanges(plan) ? 2 : 0);
   });
 }

@@ -3,7 +3,6 @@
  * addresses, open a session (endpoint, client, locked state) per account, and run the pipeline.
  * Problems come back as diagnostics with the source texts needed to print them.
  */
-import { relative, resolve } from 'node:path';
 import { ApiError } from '../api/errors.js';
 import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
@@ -14,7 +13,8 @@ import type { Plan } from '../plan/types.js';
 import type { Io } from './io.js';
 import { runPipeline } from './pipeline.js';
 import type { RunFlags } from './run-options.js';
-import { cacheDirOf, openSessions, stateDirOf, workDirOf, type Sessions } from './session.js';
+import { accountLocation, cacheDirOf, givenDirectory } from './root.js';
+import { openSessions, type Sessions } from './session.js';
 import { fetchLookups } from '../live/lookups.js';
 
 export interface Prepared {
@@ -22,7 +22,6 @@ export interface Prepared {
   sessions: Sessions;
   desired: DesiredState;
   sources: Map<string, string>;
-  workDir: string;
 }
 
 export type PrepareResult = { ok: true; value: Prepared } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
@@ -39,33 +38,32 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
     else targets.push(parsed.value);
   }
   if (hasErrors(diagnostics)) return { ok: false, diagnostics, sources: loaded.sources };
-  const workDir = workDirOf(path);
-  // an account without an id is known by its file, relative to the manifests, whatever the cwd
-  const accounts = loaded.value.accounts.map((a) => (a.accountId === undefined ? { ...a, key: relative(workDir, resolve(a.file)) } : a));
+  const given = givenDirectory(path);
+  // state lives with each manifest's configuration root; an account without an id is known by
+  // its file, relative to that root, whatever the current directory
+  const accounts = loaded.value.accounts.map((a) => ({ ...a, ...accountLocation(a, given) }));
   const sessions = await openSessions(
-    accounts.map((a) => ({ key: a.key, ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }), ...(a.accountId === undefined ? {} : { accountId: a.accountId }), desired: a })),
-    { io, workDir, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation, debug: flags.debug === true },
+    accounts.map((a) => ({ key: a.key, root: a.root, ...(a.endpoint === undefined ? {} : { endpoint: a.endpoint }), ...(a.accountId === undefined ? {} : { accountId: a.accountId }), desired: a })),
+    { io, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation, debug: flags.debug === true },
   );
   if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics, sources: loaded.sources };
   try {
-    const cacheDir = cacheDirOf(workDir);
     const plan = await runPipeline(sessions.sessions, {
       mode,
       targets,
-      stateDir: stateDirOf(workDir),
       recover: operation !== 'plan',
       lookups: (s, needs) =>
         fetchLookups({
           api: s.api,
           endpoint: s.endpointName,
-          cacheDir,
+          cacheDir: cacheDirOf(s.root ?? given),
           // a new account has no permissions to read yet: its creator administers it
           accountIds: s.accountId === undefined ? [] : [s.accountId],
           needIabCategories: needs.iabCategories,
           needCuratedCategories: needs.curatedCategories,
         }),
     });
-    return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources, workDir } };
+    return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources } };
   } catch (error) {
     await sessions.close();
     throw error;

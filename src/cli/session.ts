@@ -3,14 +3,14 @@
  * API client for it, the account's state held under its lock, and the live account id. Local
  * endpoints share one embedded emulator per state directory.
  */
-import { dirname, join, resolve } from 'node:path';
-import { existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { PipelineAccount } from './pipeline.js';
+import { stateDirOf } from './root.js';
 import { acquireLock, type Lock } from '../state/lock.js';
 import { readState } from '../state/state-file.js';
 import { userCredentialsFrom } from './credentials.js';
@@ -20,6 +20,8 @@ import type { Io } from './io.js';
 /** Which account to open: from a manifest, or from a saved plan. */
 export interface SessionTarget {
   key: string;
+  /** The configuration root whose `.adsctl/` holds the account's state (root.ts). */
+  root: string;
   endpoint?: string;
   accountId?: string;
   desired?: DesiredAccount;
@@ -33,34 +35,32 @@ export interface AccountSession extends PipelineAccount {
   endpoint: Endpoint;
   client: ApiClient;
   lock: Lock;
+  /** The configuration root and its state directory. */
+  root: string;
+  stateDir: string;
   /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
   accountId: string | undefined;
 }
 
 export interface SessionOptions {
   io: Io;
-  /** Directory that holds `.adsctl/` (beside the manifests). */
-  workDir: string;
   parallelism: number;
   lockTimeoutMs: number;
   operation: string;
   debug: boolean;
 }
 
-/** `.adsctl/` beside the manifests: the directory itself, or a file's directory. */
-export function workDirOf(path: string): string {
-  const abs = resolve(path);
-  return existsSync(abs) && statSync(abs).isDirectory() ? abs : dirname(abs);
-}
-
-export const stateDirOf = (workDir: string): string => join(workDir, '.adsctl', 'state');
-export const cacheDirOf = (workDir: string): string => join(workDir, '.adsctl', 'cache');
-
 export interface Sessions {
   sessions: AccountSession[];
   diagnostics: Diagnostic[];
   /** Releases every lock and closes clients and embedded emulators. */
   close(): Promise<void>;
+}
+
+/** The force-unlock command a user types for a lock of the state under `root`, from the current directory. */
+export function unlockCommand(id: string, root: string): string {
+  const path = relative(process.cwd(), root);
+  return `adsctl force-unlock ${id}${path === '' ? '' : ` ${path.includes(' ') ? JSON.stringify(path) : path}`}`;
 }
 
 /** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
@@ -79,26 +79,28 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
   for (const target of accounts) {
     const name = fromEnv !== undefined && fromEnv !== '' ? fromEnv : (target.endpoint ?? 'local');
     const where = target.desired?.resources[0]?.source;
-    let open = endpoints.get(name);
+    // the embedded emulator keeps its data with the state, one per root
+    const endpointKey = `${name}\u0000${target.root}`;
+    let open = endpoints.get(endpointKey);
     if (open === undefined) {
-      const opened = await openEndpoint(name, join(options.workDir, '.adsctl'), options.lockTimeoutMs);
+      const opened = await openEndpoint(name, join(target.root, '.adsctl'), options.lockTimeoutMs);
       if (typeof opened === 'string') {
         diagnostics.push(errorAt('endpoint', opened, where));
         continue;
       }
       open = opened;
-      endpoints.set(name, open);
+      endpoints.set(endpointKey, open);
     }
     const credentials = open.builtInCredentials ?? userCredentialsFrom(options.io.env, name);
     if (credentials === undefined) {
       diagnostics.push(errorAt('credentials', `no credentials for endpoint ${name}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
       continue;
     }
-    const stateDir = stateDirOf(options.workDir);
+    const stateDir = stateDirOf(target.root);
     const lock = await acquireLock(stateDir, target.key, options.operation, options.lockTimeoutMs);
     if ('heldBy' in lock) {
       const h = lock.heldBy;
-      diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run adsctl force-unlock ${h.id} if that run is gone`));
+      diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run ${unlockCommand(h.id, target.root)} if that run is gone`));
       continue;
     }
     const state = readState(stateDir, target.key, name);
@@ -123,6 +125,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       api: new AdsApi(client),
       reads: () => client.counts.reads,
       lock,
+      root: target.root,
+      stateDir,
       state,
       accountId: target.accountId ?? state.account_id,
     });

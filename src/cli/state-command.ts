@@ -10,7 +10,7 @@ import { stateAccounts } from '../state/state-files.js';
 import { readState, writeState, type AccountState } from '../state/state-file.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
-import { stateDirOf, workDirOf } from './session.js';
+import { stateDirOf, stateRoots } from './root.js';
 
 interface StateFlags {
   path: string;
@@ -18,23 +18,36 @@ interface StateFlags {
   lockTimeout: number;
 }
 
-function pickAccount(io: Io, stateDir: string, flags: StateFlags): string | undefined {
-  const accounts = stateAccounts(stateDir);
+/** One account's state: the directory that holds it and the account's key there. */
+interface Located {
+  stateDir: string;
+  account: string;
+}
+
+/** Every account with state under the roots of `path` (root.ts), in root and key order. */
+function locateAll(path: string): Located[] {
+  return stateRoots(path).flatMap((root) => stateAccounts(stateDirOf(root)).map((account) => ({ stateDir: stateDirOf(root), account })));
+}
+
+function pickAccount(io: Io, flags: StateFlags): Located | undefined {
+  const all = locateAll(flags.path);
+  const keys = all.map((l) => l.account);
   if (flags.account !== undefined) {
-    if (accounts.includes(flags.account)) return flags.account;
-    io.err(`Error: no state for account ${flags.account} in ${stateDir}${accounts.length > 0 ? ` (accounts: ${accounts.join(', ')})` : ''}\n`);
+    const found = all.find((l) => l.account === flags.account);
+    if (found !== undefined) return found;
+    io.err(`Error: no state for account ${flags.account} under ${flags.path}${keys.length > 0 ? ` (accounts: ${keys.join(', ')})` : ''}\n`);
     return undefined;
   }
-  if (accounts.length === 1) return accounts[0];
-  io.err(accounts.length === 0 ? `Error: no state in ${stateDir}\n` : `Error: several accounts have state (${accounts.join(', ')}): choose one with --account\n`);
+  if (all.length === 1) return all[0];
+  io.err(all.length === 0 ? `Error: no state under ${flags.path}\n` : `Error: several accounts have state (${keys.join(', ')}): choose one with --account\n`);
   return undefined;
 }
 
 /** Runs `edit` on one account's state under its lock and writes it back. */
 async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, edit: (state: AccountState) => string | undefined): Promise<void> {
-  const stateDir = stateDirOf(workDirOf(flags.path));
-  const account = pickAccount(io, stateDir, flags);
-  if (account === undefined) return setExit(1);
+  const located = pickAccount(io, flags);
+  if (located === undefined) return setExit(1);
+  const { stateDir, account } = located;
   const lock = await acquireLock(stateDir, account, 'state', flags.lockTimeout);
   if ('heldBy' in lock) {
     io.err(`Error: the state of account ${account} is locked by ${lock.heldBy.holder} (lock id ${lock.heldBy.id})\n`);
@@ -85,16 +98,20 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
 
   common(state.command('list'))
     .description('list the addresses the state binds, with their ids')
-    .action((flags: StateFlags) => {
-      const stateDir = stateDirOf(workDirOf(flags.path));
-      const accounts = flags.account === undefined ? stateAccounts(stateDir) : [flags.account];
-      for (const account of accounts) {
+    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
+    .action((path: string | undefined, flags: StateFlags) => {
+      const all = locateAll(path ?? flags.path).filter((l) => flags.account === undefined || l.account === flags.account);
+      if (flags.account !== undefined && all.length === 0) {
+        io.err(`Error: no state for account ${flags.account} under ${path ?? flags.path}\n`);
+        return setExit(1);
+      }
+      for (const { stateDir, account } of all) {
         const s = readState(stateDir, account, '');
         if (typeof s === 'string') {
           io.err(`Error: ${s}\n`);
           return setExit(1);
         }
-        if (accounts.length > 1) io.out(`# ${account}\n`);
+        if (all.length > 1) io.out(`# ${account}\n`);
         for (const [address, r] of Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1))) io.out(`${address}\t${r.id}\n`);
       }
       setExit(0);
@@ -104,9 +121,9 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .description('show what the state holds for one address')
     .argument('<address>')
     .action((address: string, flags: StateFlags) => {
-      const stateDir = stateDirOf(workDirOf(flags.path));
-      const account = pickAccount(io, stateDir, flags);
-      if (account === undefined) return setExit(1);
+      const located = pickAccount(io, flags);
+      if (located === undefined) return setExit(1);
+      const { stateDir, account } = located;
       const s = readState(stateDir, account, '');
       const entry = typeof s === 'string' ? undefined : s.resources[address];
       if (entry === undefined) {
@@ -159,9 +176,11 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .command('force-unlock')
     .description('remove a state lock left by a run that is gone')
     .argument('<lock-id>')
+    .argument('[path]', 'the manifests whose state the lock guards (as for plan)')
     .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
-    .action((id: string, flags: { path: string }) => {
-      const holder = forceUnlock(stateDirOf(workDirOf(flags.path)), id);
+    .action((id: string, path: string | undefined, flags: { path: string }) => {
+      let holder: ReturnType<typeof forceUnlock>;
+      for (const root of stateRoots(path ?? flags.path)) holder ??= forceUnlock(stateDirOf(root), id);
       if (holder === undefined) {
         io.err(`Error: no lock with id ${id}\n`);
         return setExit(1);

@@ -8,12 +8,12 @@
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { parseAddress } from '../manifest/address.js';
-import type { DesiredResource, ResourceAddress, ResourceKind } from '../manifest/types.js';
+import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
 import type { StateResource } from '../state/state-file.js';
 import { liveRecordOf } from './binding.js';
 import { DEFAULT_CURRENCY, recordCurrency } from './currency.js';
 import { holderKey, type DiffContext } from './diff-context.js';
-import { normaliseValue } from './normalise.js';
+import { appliedValues } from './applied.js';
 import { isProtected, preventDestroyError } from './protection.js';
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { AttributeChange, ResourceChange } from './types.js';
@@ -22,14 +22,6 @@ function warning(code: string, message: string): Diagnostic {
   return { severity: 'warning', code, message };
 }
 
-function liveValues(kind: ResourceKind, record: Readonly<Record<string, unknown>>, applied: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const rule of KINDS[kind].attributes) {
-    if (Object.hasOwn(record, rule.field)) values[rule.field] = normaliseValue(rule.shape, record[rule.field]);
-    else if (Object.hasOwn(applied, rule.field)) values[rule.field] = normaliseValue(rule.shape, applied[rule.field]);
-  }
-  return values;
-}
 
 function deletedAttributes(before: Record<string, unknown>): AttributeChange[] {
   const changes: AttributeChange[] = [];
@@ -84,7 +76,7 @@ export function removalChange(ctx: DiffContext, text: string, entry: StateResour
   }
   if (input.mode === 'plan') change.reason = 'removed';
   change.action = 'delete';
-  change.before = liveValues(kind, record, entry.applied);
+  change.before = appliedValues(kind, record, entry.applied);
   change.changes = deletedAttributes(change.before);
   if (protectedFlag) ctx.diagnostics.push(preventDestroyError(text, 'delete', desired));
   return change;

@@ -22,6 +22,8 @@ import { validateAgainstLookups } from './validate.js';
 export interface AccountPlanInput {
   account: string;
   accountId?: string;
+  /** The configuration root the account's state lives in, when it has one on disk. */
+  root?: string;
   endpoint: string;
   desired: DesiredAccount | undefined;
   changes: ResourceChange[];
@@ -81,6 +83,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     plan: {
       account: input.account,
       ...(input.accountId === undefined ? {} : { accountId: input.accountId }),
+      ...(input.root === undefined ? {} : { root: input.root }),
       endpoint: input.endpoint,
       changes: input.changes,
       layers,

@@ -4,6 +4,7 @@
  * object it touches and the state serial of every account, so apply can tell precisely whether
  * it went stale. No secrets are in a plan.
  */
+import { relative } from 'node:path';
 import type { Plan } from './types.js';
 import { PLAN_FORMAT_VERSION } from './types.js';
 
@@ -16,8 +17,14 @@ interface PlanFile {
   plan: Plan;
 }
 
-export function encodePlanFile(plan: Plan, now = new Date()): string {
-  const file: PlanFile = { format: TAG, format_version: PLAN_FORMAT_VERSION, created_at: now.toISOString(), plan };
+/**
+ * The saved form of `plan`. With `planDir` (the directory the file is written to), each account's
+ * configuration root is also recorded relative to it, so that the plan applied from another
+ * working directory, or another checkout, finds the state beside the manifests.
+ */
+export function encodePlanFile(plan: Plan, now = new Date(), planDir?: string): string {
+  const accounts = plan.accounts.map((a) => (planDir === undefined || a.root === undefined ? a : { ...a, rootFromPlanFile: relative(planDir, a.root) || '.' }));
+  const file: PlanFile = { format: TAG, format_version: PLAN_FORMAT_VERSION, created_at: now.toISOString(), plan: { ...plan, accounts } };
   return `${JSON.stringify(file)}\n`;
 }
 

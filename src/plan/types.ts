@@ -60,6 +60,13 @@ export interface RequestEstimate {
 export interface AccountPlan {
   account: string;
   accountId?: string;
+  /**
+   * The configuration root (absolute) whose `.adsctl/` holds the account's state; a saved plan
+   * also records it relative to the plan file, and apply finds the state there wherever it runs.
+   */
+  root?: string;
+  /** In a saved plan: `root` relative to the directory of the plan file. */
+  rootFromPlanFile?: string;
   endpoint: string;
   changes: ResourceChange[];
   /**
