@@ -80,7 +80,9 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         }
         const record = await session.api.get(resource, session.accountId, id);
         // the live values count as applied: the next plan shows only real differences
-        session.state.resources[address] = { kind, id: String(record.id), applied: appliedValues(kind, record as unknown as Record<string, unknown>) };
+        const manifested = desired.resources.find((r) => formatAddress(r.address) === address);
+        const written = new Set([...Object.keys(manifested?.attributes ?? {}), ...Object.keys(manifested?.references ?? {})]);
+        session.state.resources[address] = { kind, id: String(record.id), applied: appliedValues(kind, record as unknown as Record<string, unknown>, {}, written) };
         writeState(session.stateDir, session.state);
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
         setExit(0);

@@ -6,7 +6,8 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { recoverJournal } from '../apply/recover.js';
-import type { Diagnostic } from '../diag/diagnostic.js';
+import { errorAt, hasErrors, type Diagnostic } from '../diag/diagnostic.js';
+import { didYouMean } from '../diag/suggest.js';
 import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
@@ -14,7 +15,7 @@ import type { Lookups } from '../live/lookups.js';
 import { journalPath, readJournal } from '../state/journal.js';
 import type { AccountState } from '../state/state-file.js';
 import { KINDS } from '../kinds/registry.js';
-import { formatAddress } from '../manifest/address.js';
+import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
 import type { Plan } from '../plan/types.js';
@@ -117,13 +118,43 @@ function unfinishedApply(account: PipelineAccount, stateDir: string): Diagnostic
   };
 }
 
+/** Terraform's warning for a plan limited by `-target`. */
+const TARGETING_WARNING =
+  'Resource targeting is in effect: this plan is limited to the targeted resources and what they need, so it may not represent all of the changes the manifests ask for. ' +
+  '--target is for exceptional situations (recovering from errors or mistakes), not for routine use.';
+
+/**
+ * Every target must name a resource, or contain some, of the manifests or the state: a typo is an
+ * error with the closest address, and a targeted plan carries Terraform's warning.
+ */
+function targetProblems(accounts: readonly PipelineAccount[], targets: readonly ResourceAddress[]): Diagnostic[] {
+  if (targets.length === 0) return [];
+  const known = new Map<string, ResourceAddress>();
+  for (const a of accounts) {
+    for (const r of a.desired?.resources ?? []) known.set(formatAddress(r.address), r.address);
+    for (const text of Object.keys(a.state.resources)) {
+      const parsed = parseAddress(text).value;
+      if (parsed !== undefined) known.set(text, parsed);
+    }
+  }
+  const out: Diagnostic[] = [];
+  for (const target of targets) {
+    if ([...known.values()].some((address) => isWithin(address, target))) continue;
+    const text = formatAddress(target);
+    out.push(errorAt('unknown-target', `--target ${text} matches no resource of the manifests or the state${didYouMean(text, known.keys())}`));
+  }
+  out.push({ severity: 'warning', code: 'targeting-in-effect', message: TARGETING_WARNING });
+  return out;
+}
+
 /**
  * Runs refresh → diff → plan for every account, as `adsctl plan`, `apply` and `destroy` do; the
  * plan carries every diagnostic found. Writes nothing unless `options.recover` asks to finish an
  * interrupted apply first.
  */
 export async function runPipeline(accounts: readonly PipelineAccount[], options: PipelineOptions): Promise<Plan> {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = targetProblems(accounts, options.targets);
+  if (hasErrors(diagnostics)) return buildPlan(options.mode, [], diagnostics);
   const inputs = await Promise.all(
     accounts.map(async (s): Promise<AccountPlanInput> => {
       if (s.stateDir !== undefined) {
@@ -141,8 +172,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
         if (options.recover === true) delete s.state.account_id;
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
-      diagnostics.push(...diff.diagnostics);
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);
+      // problems of resources a targeted plan leaves alone (their protection) are not this plan's
+      const kept = new Set(changes.map((c) => formatAddress(c.address)));
+      diagnostics.push(...diff.diagnostics.filter((d) => d.subject === undefined || kept.has(d.subject)));
       const lookups =
         options.mode === 'plan' && changes.some((c) => c.action !== 'noop')
           ? await options.lookups(s, {

@@ -24,6 +24,8 @@ export interface Diagnostic {
   message: string;
   range?: SourceRange;
   related?: RelatedLocation[];
+  /** The address of the resource the problem is about, when it is about one (a plan limited by targets keeps only those of its resources). */
+  subject?: string;
 }
 
 /** The shape every stage's entry function returns: a value when it could make one, and its diagnostics. */

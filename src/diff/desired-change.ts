@@ -11,6 +11,7 @@ import { bindResource, type Binding } from './binding.js';
 import { compareResource } from './compare.js';
 import { DEFAULT_CURRENCY, instrumentCurrency, recordCurrency } from './currency.js';
 import { desiredValues } from './desired-values.js';
+import { normaliseValue } from './normalise.js';
 import { desiredIndex, holderKey, stateIndex, type DiffContext } from './diff-context.js';
 import { preventDestroyError, isProtected } from './protection.js';
 import { ignorableFields, KINDS, REFERABLE_KINDS } from '../kinds/registry.js';
@@ -76,6 +77,19 @@ function withoutUnset(after: Record<string, unknown>, changes: AttributeChange[]
   return changes.filter((c) => !unset.includes(c.path));
 }
 
+/**
+ * A replacement is created from nothing, so the updatable fields the manifest leaves to the
+ * service would take the API's defaults; they keep the old object's values instead (a paused line
+ * item replaced stays paused), and the plan shows them.
+ */
+function keepServiceValues(descriptor: KindDescriptor, after: Record<string, unknown>, record: Readonly<Record<string, unknown>>): void {
+  for (const rule of descriptor.attributes) {
+    if (rule.change !== 'update' || rule.fallback === undefined || Object.hasOwn(after, rule.field) || !Object.hasOwn(record, rule.field)) continue;
+    const value = normaliseValue(rule.shape, record[rule.field]);
+    if (value !== null && value !== undefined) after[rule.field] = value;
+  }
+}
+
 function decide(ctx: DiffContext, resource: DesiredResource, text: string, action: Action, id: string | undefined): void {
   if (REFERABLE_KINDS.has(resource.kind)) ctx.decisions.set(text, { action, id });
 }
@@ -86,7 +100,7 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
   const descriptor = KINDS[resource.kind];
   const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
   const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
-  const { after, managed, defaulted, unset } = desiredValues(resource, descriptor, ctx.resolve, applied);
+  const { after, managed, defaulted, unset } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined);
   const protectedFlag = isProtected(resource, binding.stateEntry);
   const change: ResourceChange = {
     account: input.desired.key,
@@ -127,6 +141,7 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
     change.id = id;
     change.before = comparison.before;
     change.changes = comparison.action === 'replace' && unset.length > 0 ? withoutUnset(after, comparison.changes, unset) : comparison.changes;
+    if (comparison.action === 'replace') keepServiceValues(descriptor, after, record);
     change.drift = comparison.drift;
     const reason = comparison.reason ?? (binding.source === 'import' ? 'import' : undefined);
     if (reason !== undefined) change.reason = reason;

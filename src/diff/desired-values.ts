@@ -31,8 +31,14 @@ export interface DesiredValues {
 
 const NONE: readonly string[] = [];
 
-/** The desired values of `resource` under its kind's attributes; `applied` holds the values last applied, when the state has them. */
-export function desiredValues(resource: DesiredResource, descriptor: KindDescriptor, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined): DesiredValues {
+/**
+ * The desired values of `resource` under its kind's attributes; `applied` holds the values last
+ * applied, when the state has them. `exists`: the resource is bound to a live object, whose
+ * fields the manifest leaves out are the service's (docs/manifest.md): the API's defaults then
+ * fill in only what the address fixes (a targeting criterion's operator), never an updatable
+ * field — a paused campaign whose manifest says nothing of its status stays paused.
+ */
+export function desiredValues(resource: DesiredResource, descriptor: KindDescriptor, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined, exists = false): DesiredValues {
   const after: Record<string, unknown> = {};
   const managed: FieldRule[] = [];
   let defaulted: string[] | undefined;
@@ -44,7 +50,7 @@ export function desiredValues(resource: DesiredResource, descriptor: KindDescrip
     if (value === undefined) {
       const target = references[field];
       if (target !== undefined) value = resolve(target, rule);
-      else if (rule.fallback !== undefined) {
+      else if (rule.fallback !== undefined && !(exists && rule.change === 'update')) {
         value = rule.fallback(after);
         if (value !== undefined) (defaulted ??= []).push(field);
       }

@@ -22,6 +22,10 @@ export function isProtected(desired: DesiredResource | undefined, stateEntry: St
 
 /** The `prevent-destroy` error for a protected resource at `address` that the plan would delete or replace. */
 export function preventDestroyError(address: string, action: 'delete' | 'replace', desired: DesiredResource | undefined): Diagnostic {
+  return { ...protectionError(address, action, desired), subject: address };
+}
+
+function protectionError(address: string, action: 'delete' | 'replace', desired: DesiredResource | undefined): Diagnostic {
   const would = action === 'delete' ? 'destroy it' : 'replace it (destroy it and create it anew)';
   const flag = desired?.attributeSources[FLAG];
   if (desired !== undefined && flag !== undefined && desired.lifecycle.preventDestroy) {

@@ -12,18 +12,27 @@ function withAttributes(extra: Record<string, unknown>): (r: DesiredResource) =>
 }
 
 describe('API defaults', () => {
-  it('shows a hand-made pause of a campaign whose manifest omits entity_status as drift', () => {
+  it('leaves a status the manifest omits to the service: a hand-made pause is no change, never a reactivation', () => {
     const s = appliedScenario();
     editLive(s, 'c1', (r) => ({ ...r, entity_status: 'PAUSED' }));
-    expect(diffOf(s, A.campaign).changes).toEqual([{ path: 'entity_status', before: 'PAUSED', after: 'ACTIVE', origin: 'drift', forcesReplacement: false }]);
+    editLive(s, 'l1', (r) => ({ ...r, entity_status: 'PAUSED' }));
+    expect(diffOf(s, A.campaign)).toMatchObject({ action: 'noop', changes: [] });
+    expect(diffOf(s, A.lineItem)).toMatchObject({ action: 'noop', changes: [] });
+    expect(diffOf(s, A.campaign).after).not.toHaveProperty('entity_status');
   });
 
-  it('counts a defaulted field as drift even when an older state did not record it', () => {
+  it('shows the API default of an omitted field on a create', () => {
     const s = appliedScenario();
-    const { entity_status: _omitted, ...applied } = s.entries[A.lineItem]?.applied ?? {};
-    s.entries[A.lineItem] = { id: 'l1', applied };
+    s.entries = {};
+    s.records = s.records.filter(([kind]) => kind === 'account' || kind === 'funding_instrument');
+    expect(diffOf(s, A.campaign)).toMatchObject({ action: 'create', after: { entity_status: 'ACTIVE' } });
+  });
+
+  it('keeps the service value of an omitted field when the object is replaced: a paused line item stays paused', () => {
+    const s = appliedScenario();
     editLive(s, 'l1', (r) => ({ ...r, entity_status: 'PAUSED' }));
-    expect(diffOf(s, A.lineItem).changes).toEqual([{ path: 'entity_status', before: 'PAUSED', after: 'ACTIVE', origin: 'drift', forcesReplacement: false }]);
+    editDesired(s, A.lineItem, withAttributes({ objective: 'REACH' }));
+    expect(diffOf(s, A.lineItem)).toMatchObject({ action: 'replace', after: { entity_status: 'PAUSED' } });
   });
 
   it('derives standard_delivery from budget_optimization and leaves it unmanaged under LINE_ITEM', () => {

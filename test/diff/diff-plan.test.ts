@@ -85,13 +85,13 @@ describe('diffResources: bound resources', () => {
   it('shows a manifest edit and drift on the same object with their own origins', () => {
     const s = appliedScenario();
     editDesired(s, A.campaign, (r) => ({ ...r, attributes: { ...r.attributes, daily_budget_amount_local_micro: 75_000_000 } }));
-    editLive(s, 'c1', (r) => ({ ...r, entity_status: 'PAUSED' }));
+    editLive(s, 'c1', (r) => ({ ...r, name: 'Renamed by hand' }));
     const change = changeAt(diffResources(scenarioInput(s)).value, A.campaign);
     expect(change.action).toBe('update');
     expect(change.drift).toBe(true);
     expect(change.changes.map((c) => [c.path, c.before, c.after, c.origin])).toEqual([
+      ['name', 'Renamed by hand', 'Summer', 'drift'],
       ['daily_budget_amount_local_micro', 50_000_000, 75_000_000, 'manifest'],
-      ['entity_status', 'PAUSED', 'ACTIVE', 'drift'],
     ]);
   });
 

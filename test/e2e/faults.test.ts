@@ -81,13 +81,14 @@ describe(`the lifecycle with injected faults (${FAULTS})`, () => {
     const campaign = state.get('campaigns.c01')!;
     const lineItem = state.get('campaigns.c02.line_items.l1')!;
     expect((await client.put(`/12/accounts/${ACCOUNT}/campaigns/${campaign}`, { entity_status: 'ACTIVE' }, { as: 'form' })).status).toBe(200);
-    expect((await client.put(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`, { entity_status: 'PAUSED' }, { as: 'form' })).status).toBe(200);
+    const named = (await client.get(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`)).body.data.name;
+    expect((await client.put(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`, { name: 'Renamed by hand' }, { as: 'form' })).status).toBe(200);
     const drift = await expectRun(['plan', '--detailed-exitcode'], 2);
     expect(drift.stdout).toContain('(changed outside adsctl)');
 
     await expectRun(['apply', '--auto-approve'], 0);
     expect((await client.get(`/12/accounts/${ACCOUNT}/campaigns/${campaign}`)).body.data.entity_status).toBe('PAUSED');
-    expect((await client.get(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`)).body.data.entity_status).toBe('ACTIVE');
+    expect((await client.get(`/12/accounts/${ACCOUNT}/line_items/${lineItem}`)).body.data.name).toBe(named);
     await expectConverged();
   });
 

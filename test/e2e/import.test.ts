@@ -1,0 +1,77 @@
+/**
+ * What a field left out means, and what an import records (issue: leaving out `entity_status` on
+ * an imported PAUSED campaign planned `PAUSED -> ACTIVE` with a spend increase, and after
+ * `adsctl import` the state had `"applied": {}`, so the next plan reported the imported campaign
+ * as changed outside adsctl). A left-out field is left to the service, as docs/manifest.md says;
+ * an import records the live values as applied.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import type { CliRun } from '../support/run-cli.js';
+
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let ws: Workspace;
+let campaignId: string;
+
+const manifest = (endpoint: string, extra = ''): string => `version: 1
+endpoint: ${endpoint}
+account:
+  id: "${ACCOUNT}"
+funding_instruments:
+  main: { id: lygyi }
+campaigns:
+  by_hand:
+    name: Made by hand
+    funding_instrument: main
+    daily_budget: "7.00"
+${extra}`;
+
+async function adsctl(args: string[], code: number): Promise<CliRun> {
+  const run = await ws.run(args);
+  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+  return run;
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  const made = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { funding_instrument_id: 'lygyi', name: 'Made by hand', daily_budget_amount_local_micro: 7_000_000, entity_status: 'PAUSED' });
+  campaignId = String(made.body.data.id);
+  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
+});
+afterAll(async () => {
+  await emulator.close();
+  ws.remove();
+});
+stepsInOrder();
+
+describe('importing a paused campaign whose manifest leaves entity_status out', () => {
+  it('records the live values of what the manifest sets as applied', async () => {
+    await adsctl(['import', 'campaigns.by_hand', campaignId], 0);
+    const state = JSON.parse(readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`), 'utf8')) as { resources: Record<string, { applied: Record<string, unknown> }> };
+    // what the manifest sets, as it is live; what it leaves to the service is not taken for applied
+    expect(state.resources['campaigns.by_hand']?.applied).toEqual({ name: 'Made by hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 7_000_000 });
+  });
+
+  it('plans no change: the status left out is left to the service, and nothing is drift', async () => {
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    expect(plan.stdout).toContain('No changes.');
+    expect(plan.stdout).not.toContain('ACTIVE');
+  });
+
+  it('a status written in the manifest is applied, and shown with its spend', async () => {
+    ws.write(manifest(emulator.info.base_url, '    entity_status: ACTIVE\n'));
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toMatch(/entity_status\s+= "PAUSED" -> "ACTIVE"|entity_status: "PAUSED" -> "ACTIVE"|"PAUSED" -> "ACTIVE"/);
+    await adsctl(['apply', '--auto-approve'], 0);
+    // taken out again: left to the service, which keeps it ACTIVE; no change planned
+    ws.write(manifest(emulator.info.base_url));
+    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+  });
+});
