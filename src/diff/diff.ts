@@ -11,6 +11,7 @@ import { formatAddress } from '../manifest/address.js';
 import type { AccountState } from '../state/state-file.js';
 import { desiredChange } from './desired-change.js';
 import { createContext, desiredIndex, type DiffContext } from './diff-context.js';
+import { extraMembers } from './extras.js';
 import { removalChange } from './removals.js';
 import { DECISION_RANK, RANK_COUNT } from '../kinds/registry.js';
 import type { ResourceChange } from './types.js';
@@ -94,6 +95,8 @@ function destroyChanges(ctx: DiffContext): ResourceChange[] {
  */
 export function diffResources(input: DiffInput): Result<ResourceChange[]> {
   const ctx = createContext(input);
-  const changes = input.mode === 'plan' ? planChanges(ctx) : destroyChanges(ctx);
+  let changes = input.mode === 'plan' ? planChanges(ctx) : destroyChanges(ctx);
+  const extras = extraMembers(ctx);
+  if (extras.length > 0) changes = [...changes, ...extras].sort((a, b) => byText([formatAddress(a.address), a], [formatAddress(b.address), b]));
   return { value: changes, diagnostics: sortDiagnostics(ctx.diagnostics, [input.desired.file]) };
 }

@@ -47,12 +47,13 @@ export interface AttributeChange {
  * - `deleted_outside`: bound in state but gone from the service (recreated if still wanted,
  *   forgotten if not);
  * - `removed`: bound in state, no longer in the manifest;
+ * - `added_outside`: a member of an owned collection made outside adsctl (extras.ts);
  * - `replace_field`: a field the API cannot update changed; `replace_parent`: its parent is
  *   being replaced, and the parent id cannot be updated;
  * - `released`: destroy leaves it in place and only stops managing it (an account or funding
  *   instrument adsctl did not create, or any sandbox-only object on a production endpoint).
  */
-export type ChangeReason = 'new' | 'import' | 'deleted_outside' | 'removed' | 'replace_field' | 'replace_parent' | 'released';
+export type ChangeReason = 'new' | 'import' | 'deleted_outside' | 'added_outside' | 'removed' | 'replace_field' | 'replace_parent' | 'released';
 
 export interface ResourceChange {
   /** Account key (manifest/state). */

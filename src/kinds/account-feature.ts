@@ -31,6 +31,7 @@ export const ACCOUNT_FEATURE: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: true,
   retiredWithParent: false,
+  owned: false,
   limits: [],
   lookups: [],
 };

@@ -32,6 +32,7 @@ export const ACCOUNT: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: true,
   retiredWithParent: false,
+  owned: false,
   limits: [],
   lookups: [],
 };

@@ -47,6 +47,7 @@ export const CAMPAIGN: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: false,
   retiredWithParent: false,
+  owned: false,
   currency: 'instrument',
   budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
   limits: [{ code: 'limit-active-campaigns', noun: 'active campaigns', max: MAX_ACTIVE_CAMPAIGNS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' }],

@@ -52,8 +52,10 @@ export type AddressShape =
  * - `list`: its list endpoint at the largest page. `scope` `ids` reads only bound ids (through
  *   `idsParam`, 200 a request) or the whole list when that is cheaper; `whole` always reads the
  *   account's whole list (its records count towards account limits, or give currencies);
- *   `parent` reads by the bound parents' ids through `parentParam`. `always`: read whenever the
- *   account is (funding instruments give every amount its currency).
+ *   `parent` reads by the bound parents' ids through `parentParam` (only parents for which
+ *   `parentWhere` holds; the whole list when there are many parents, unless the filter is
+ *   `required`). `always`: read whenever the account is (funding instruments give every amount
+ *   its currency).
  */
 export type ReadSpec =
   | { via: 'account' }
@@ -66,6 +68,8 @@ export type ReadSpec =
       pageSize: number;
       scope: 'ids' | 'whole' | 'parent';
       parentParam?: string;
+      parentWhere?: (parent: Readonly<Record<string, unknown>>) => boolean;
+      required?: true;
       always?: true;
       /** List flags the kind needs (drafts are hidden unless asked for). */
       flags?: Readonly<Record<string, boolean>>;
@@ -143,6 +147,8 @@ export interface KindDescriptor {
   noun: string;
   /** The kind it sits under; absent only for the account. */
   parent?: ResourceKind;
+  /** The API field of its records that names its parent, when the parent is not the account. */
+  parentField?: string;
   address: AddressShape;
   manifest: ManifestFields;
   /** The API fields the diff compares, in order, with their flags. */
@@ -165,6 +171,12 @@ export interface KindDescriptor {
   sandboxOnly: boolean;
   /** The service retires it with its deleted parent: no delete request of its own then. */
   retiredWithParent: boolean;
+  /**
+   * Its parent's manifest entry owns the collection as a whole: every member of a managed parent
+   * is read, and one made outside adsctl is drift, planned for removal (unless the parent's
+   * `ignore_changes` names the collection).
+   */
+  owned: boolean;
   /** Where its money's currency comes from: the funding instrument it names, or its parent. */
   currency?: 'instrument' | 'parent';
   /** Its budget fields, whose changes the plan sums as spend. */

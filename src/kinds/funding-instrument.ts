@@ -45,6 +45,7 @@ export const FUNDING_INSTRUMENT: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: true,
   retiredWithParent: false,
+  owned: false,
   limits: [],
   lookups: [],
 };

@@ -33,6 +33,7 @@ export const LINE_ITEM: KindDescriptor = {
   kind: 'line_item',
   noun: 'line item',
   parent: 'campaign',
+  parentField: 'campaign_id',
   address: { collection: 'line_items', key: 'name' },
   manifest: manifestFields<LineItem>('LineItem', {
     plain: [
@@ -77,6 +78,7 @@ export const LINE_ITEM: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: false,
   retiredWithParent: false,
+  owned: false,
   currency: 'parent',
   budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
   limits: [

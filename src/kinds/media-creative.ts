@@ -15,6 +15,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   kind: 'media_creative',
   noun: 'media creative',
   parent: 'line_item',
+  parentField: 'line_item_id',
   address: { collection: 'media_creatives', key: 'value', field: 'account_media_id' },
   manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'] }),
   attributes: [
@@ -30,6 +31,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: false,
   retiredWithParent: true,
+  owned: false,
   limits: [],
   lookups: [],
 };

@@ -16,11 +16,12 @@ export const PROMOTED_POST: KindDescriptor = {
   kind: 'promoted_post',
   noun: 'promoted post',
   parent: 'line_item',
+  parentField: 'line_item_id',
   address: { collection: 'promoted_posts', key: 'value', field: 'tweet_id' },
   manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'] }),
   attributes: [required('line_item_id', 'id', 'replace'), { ...field('tweet_id', 'id', 'replace'), identity: true, requiredOnCreate: true }],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
-  read: listed('promoted_tweet', 'ids'),
+  read: listed('promoted_tweet', 'parent', { parentParam: 'line_item_ids' }),
   write: {
     create: {
       via: 'grouped',
@@ -39,6 +40,7 @@ export const PROMOTED_POST: KindDescriptor = {
   replaceOrder: 'delete-first',
   sandboxOnly: false,
   retiredWithParent: true,
+  owned: true,
   limits: [],
   lookups: [],
 };

@@ -103,6 +103,8 @@ export function ignorableFields(d: KindDescriptor): ReadonlyMap<string, string> 
     names.set(api, api);
   }
   for (const [name, ref] of Object.entries(d.manifest.refs)) names.set(name, ref.field);
+  // an owned collection: members made outside adsctl are then left alone
+  for (const child of DESCRIPTORS) if (child.owned && child.parent === d.kind) names.set(child.address.collection, child.address.collection);
   return names;
 }
 

@@ -29,7 +29,7 @@ export function batch(resource: ResourceName): WriteEndpoint {
 }
 
 /** Reading through the list endpoint of `resource`, with its id filter and page size. */
-export function listed(resource: ResourceName, scope: 'ids' | 'whole' | 'parent', extra: { parentParam?: string; always?: true; flags?: Readonly<Record<string, boolean>> } = {}): ReadSpec {
+export function listed(resource: ResourceName, scope: 'ids' | 'whole' | 'parent', extra: Omit<Extract<ReadSpec, { via: 'list' }>, 'via' | 'resource' | 'idsParam' | 'pageSize' | 'scope'> = {}): ReadSpec {
   const { idsParam, countMax } = RESOURCES[resource];
   return { via: 'list', resource, idsParam, pageSize: countMax, scope, ...extra };
 }

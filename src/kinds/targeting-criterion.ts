@@ -15,6 +15,7 @@ export const TARGETING_CRITERION: KindDescriptor = {
   kind: 'targeting_criterion',
   noun: 'targeting criterion',
   parent: 'line_item',
+  parentField: 'line_item_id',
   address: { collection: 'targeting', key: 'targeting' },
   manifest: manifestFields<TargetingCriterion>('TargetingCriterion', {
     plain: ['targeting_type', 'operator_type'],
@@ -27,13 +28,14 @@ export const TARGETING_CRITERION: KindDescriptor = {
     { ...field('operator_type', 'scalar', 'replace'), fallback: () => 'EQ' },
   ],
   computed: ['id', 'name', 'location_type', 'created_at', 'updated_at', 'deleted'],
-  read: listed('targeting_criterion', 'parent', { parentParam: 'line_item_ids' }),
+  read: listed('targeting_criterion', 'parent', { parentParam: 'line_item_ids', required: true }),
   write: { create: batch('targeting_criterion'), delete: batch('targeting_criterion') },
   find: { resource: 'targeting_criterion', filter: ['line_item_ids', 'line_item_id'], identity: ['line_item_id', 'targeting_type', 'targeting_value', 'operator_type'], defaults: { operator_type: 'EQ' } },
   import: { via: 'get', resource: 'targeting_criterion' },
   replaceOrder: 'delete-first',
   sandboxOnly: false,
   retiredWithParent: true,
+  owned: true,
   limits: [],
   lookups: [],
 };

@@ -45,11 +45,17 @@ export interface FetchInput {
 
 type ListRead = Extract<ReadSpec, { via: 'list' }>;
 
-/** The records of one listed kind: whole, by bound ids, or by bound parents (`parents`). */
+/**
+ * The records of one listed kind: whole, by bound ids, or by bound parents (`parents`; the whole
+ * list when there are many and the filter is not required, to be filtered by the caller).
+ */
 function readList(api: AdsApi, accountId: string, spec: ListRead, bound: ReadonlySet<string>, parents: readonly string[]): Promise<unknown[]> {
   const flags = spec.flags ?? {};
   if (spec.scope === 'whole') return api.list(spec.resource, accountId, flags);
-  if (spec.scope === 'parent') return parents.length === 0 ? Promise.resolve([]) : api.listWhere(spec.resource, accountId, spec.parentParam ?? '', parents, flags);
+  if (spec.scope === 'parent') {
+    if (parents.length === 0) return Promise.resolve([]);
+    return spec.required === true || parents.length <= ID_FILTER_MAX ? api.listWhere(spec.resource, accountId, spec.parentParam ?? '', parents, flags) : api.list(spec.resource, accountId, flags);
+  }
   if (bound.size === 0) return Promise.resolve([]);
   return bound.size <= ID_FILTER_MAX ? api.listWhere(spec.resource, accountId, spec.idsParam, [...bound], flags) : api.list(spec.resource, accountId, flags);
 }
@@ -60,6 +66,8 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   const live: LiveAccount = { account: input.account, accountId, currencies: {}, resources: new Map(), missing: new Set() };
   if (accountId === undefined) return live;
   const needs = readNeeds(input.desired, input.state);
+  // the members of an owned collection are read whenever their parent kind is managed
+  for (const d of DESCRIPTORS) if (d.owned && d.parent !== undefined && needs.kinds.has(d.parent) && !needs.kinds.has(d.kind)) needs.kinds.set(d.kind, new Set());
   // a kind read whole is read when a kind that sits under it or refers to it is
   for (const d of DESCRIPTORS) {
     if (!needs.kinds.has(d.kind)) continue;
@@ -88,10 +96,18 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
     } else if (bound !== undefined || spec.always === true) {
       const store = (records: unknown[]): void => records.forEach((r) => put(live, d.kind, r as Record<string, unknown>));
       if (spec.scope !== 'parent') reads.push(readList(api, accountId, spec, bound ?? new Set(), []).then(store));
-      else if (d.parent !== undefined && (bound?.size ?? 0) > 0) {
+      else if (d.parent !== undefined && ((bound?.size ?? 0) > 0 || d.owned)) {
         // only the bound parents that exist: the account may hold many that adsctl does not manage
         const parent = d.parent;
-        later.push(async () => store(await readList(api, accountId, spec, new Set(), [...(needs.kinds.get(parent) ?? [])].filter((id) => live.resources.get(parent)?.has(id) === true))));
+        const parentField = d.parentField ?? '';
+        later.push(async () => {
+          const parents = [...(needs.kinds.get(parent) ?? [])].filter((id) => {
+            const record = live.resources.get(parent)?.get(id)?.record;
+            return record !== undefined && (spec.parentWhere?.(record) ?? true);
+          });
+          const wanted = new Set(parents);
+          store((await readList(api, accountId, spec, new Set(), parents)).filter((r) => wanted.has(String((r as Record<string, unknown>)[parentField]))));
+        });
       }
     }
   }

@@ -18,7 +18,7 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
       continue;
     }
     // kinds that cannot be read by their own ids are never updated in place either: not checked
-    if (spec?.via !== 'list' || spec.scope === 'parent') continue;
+    if (spec?.via !== 'list' || spec.required === true) continue;
     reads.push(
       api.listWhere(spec.resource, accountId, spec.idsParam, ids, spec.flags ?? {}).then((records) => {
         for (const r of records as unknown as Array<Record<string, unknown>>) if (r['deleted'] !== true) out.set(String(r['id']), fingerprintOf(r));

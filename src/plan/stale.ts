@@ -40,7 +40,7 @@ export interface StaleObject {
  */
 function checked(kind: ResourceKind): boolean {
   const read = KINDS[kind].read;
-  return read.via === 'account' || (read.via === 'list' && read.scope !== 'parent');
+  return read.via === 'account' || (read.via === 'list' && read.required !== true);
 }
 
 interface Touched {

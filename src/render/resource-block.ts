@@ -20,6 +20,7 @@ function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefine
   if (rc.reason === 'import' && rc.id !== null) return `(imported from ${JSON.stringify(rc.id)})`;
   if (rc.reason === 'deleted_outside' && shown === 'create') return '(because it was deleted outside adsctl)';
   if (rc.reason === 'removed' && shown === 'delete') return `(because ${rc.address} is not in the manifest)`;
+  if (rc.reason === 'added_outside' && shown === 'delete') return '(because it was added outside adsctl, and the manifest owns the collection)';
   if (rc.reason === 'replace_parent') return '(because its parent must be replaced)';
   if (rc.deleted_with !== null) return `(deleted with ${rc.deleted_with}, no request of its own)`;
   return undefined;

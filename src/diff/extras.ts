@@ -1,0 +1,80 @@
+/**
+ * Members of owned collections made outside adsctl (src/kinds/descriptor.ts, `owned`): a live
+ * targeting criterion, promoted post, promoted account or curated category of a line item the
+ * manifest manages, which neither the state nor an import binds, is drift — the manifest says
+ * what the collection holds as a whole — and is planned for removal, unless the line item's
+ * `lifecycle.ignore_changes` names the collection. Its address is the one the manifest would
+ * give it; one that an address of the manifest or the state already takes is left alone.
+ */
+import { targetingKey, childAddress, formatAddress } from '../manifest/address.js';
+import type { DesiredResource } from '../manifest/types.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
+import { DESCRIPTORS } from '../kinds/registry.js';
+import { appliedValues } from './applied.js';
+import { desiredIndex, holderKey, stateIndex, type DiffContext } from './diff-context.js';
+import type { ResourceChange } from './types.js';
+
+/** The key the manifest would give a member, from its live record. */
+function memberKey(d: KindDescriptor, record: Readonly<Record<string, unknown>>): string | undefined {
+  const shape = d.address;
+  if (shape.key === 'targeting') {
+    const type = record['targeting_type'];
+    const value = record['targeting_value'];
+    return typeof type === 'string' && value !== undefined && value !== null ? targetingKey(type, String(value), String(record['operator_type'] ?? 'EQ')) : undefined;
+  }
+  if (shape.key === 'value') {
+    const value = record[shape.field];
+    return value === undefined || value === null ? undefined : String(value);
+  }
+  return undefined;
+}
+
+/** The managed parents of `d`'s members, by their bound live id. */
+function managedParents(ctx: DiffContext, d: KindDescriptor): Map<string, DesiredResource> {
+  const parents = new Map<string, DesiredResource>();
+  for (const r of ctx.input.desired.resources) {
+    if (r.kind !== d.parent) continue;
+    const id = r.importId ?? ctx.input.state.resources[formatAddress(r.address)]?.id;
+    if (id !== undefined) parents.set(id, r);
+  }
+  return parents;
+}
+
+/** The removals of every unbound member of an owned collection (plan mode only). */
+export function extraMembers(ctx: DiffContext): ResourceChange[] {
+  const { input } = ctx;
+  if (input.mode !== 'plan') return [];
+  const out: ResourceChange[] = [];
+  for (const d of DESCRIPTORS) {
+    if (!d.owned || d.parent === undefined || d.parentField === undefined) continue;
+    const records = input.live.resources.get(d.kind);
+    if (records === undefined || records.size === 0) continue;
+    const parents = managedParents(ctx, d);
+    for (const { id, record } of records.values()) {
+      const key = holderKey(d.kind, id);
+      if (stateIndex(ctx).has(key) || ctx.imports.has(key)) continue;
+      const parent = parents.get(String(record[d.parentField]));
+      if (parent === undefined || parent.lifecycle.ignoreChanges.includes(d.address.collection)) continue;
+      const memberKeyText = memberKey(d, record);
+      if (memberKeyText === undefined) continue;
+      const address = childAddress(parent.address, d.address.collection, memberKeyText);
+      const text = formatAddress(address);
+      if (desiredIndex(ctx).has(text) || input.state.resources[text] !== undefined) continue;
+      const before = appliedValues(d.kind, record);
+      out.push({
+        account: input.desired.key,
+        address,
+        kind: d.kind,
+        action: 'delete',
+        id,
+        before,
+        after: null,
+        changes: Object.entries(before).map(([path, value]) => ({ path, before: value, after: undefined, origin: 'drift', forcesReplacement: false })),
+        reason: 'added_outside',
+        drift: true,
+        protected: false,
+      });
+    }
+  }
+  return out;
+}
