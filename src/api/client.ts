@@ -4,7 +4,10 @@
  * reset the headers give; 5xx and dropped connections of idempotent requests (GET, PUT, DELETE
  * and writes marked idempotent) with jittered exponential backoff honouring `retry-after`. A
  * create whose answer never came is reported as an `unknown` outcome so the caller can re-read
- * and adopt instead of creating twice.
+ * and adopt instead of creating twice. A request that never reached the service is told apart
+ * (`unreachedCause`): a host name that does not resolve fails at once, a refused or
+ * unreachable connection is retried — any method, nothing was sent — only within the connect
+ * timeout, and either ends in one `unsent` error naming the endpoint.
  */
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { emptyCounts, type RequestCounts } from './accounting.js';
@@ -59,6 +62,11 @@ export interface ClientOptions {
   maxAttempts?: number;
   /** Time to wait for a response before giving up on an attempt (default 60 s). */
   timeoutMs?: number;
+  /**
+   * How long one request keeps retrying a connection that is refused or cannot be made (default:
+   * the endpoint's `connectTimeoutMs`, else 10 s); 0 gives up after the first attempt.
+   */
+  connectTimeoutMs?: number;
   /** Receives one line per HTTP exchange, credentials redacted. */
   trace?: (line: string) => void;
   /** Clock and sleep, replaceable in tests. */
@@ -82,6 +90,75 @@ function flatten(params: Params | undefined): Array<[string, string]> {
   return out;
 }
 
+/** How long one request keeps retrying a refused or unreachable connection unless told otherwise. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+
+/** Why a request never reached the service; `retry` when trying again later could help. */
+interface Unreached {
+  code: string;
+  reason: string;
+  retry: boolean;
+}
+
+const errorCode = (error: unknown): string | undefined => {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const first = (error as { errors?: unknown }).errors;
+  return Array.isArray(first) ? errorCode(first[0]) : undefined;
+};
+
+/**
+ * The failures where no byte of the request reached the service, so that any request, a create
+ * included, may be sent again: an unknown host name (not worth retrying), a temporary DNS failure,
+ * a refused, unroutable or timed-out connection, and a client already closed.
+ */
+function unreachedCause(error: unknown): Unreached | undefined {
+  if (error instanceof undiciErrors.ClientClosedError || error instanceof undiciErrors.ClientDestroyedError) return { code: 'CLOSED', reason: 'the client was closed', retry: false };
+  const code = errorCode(error);
+  switch (code) {
+    case 'ENOTFOUND':
+      return { code, reason: 'does not resolve', retry: false };
+    case 'EAI_AGAIN':
+      return { code, reason: 'could not be resolved', retry: true };
+    case 'ECONNREFUSED':
+      return { code, reason: 'connection refused', retry: true };
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return { code, reason: 'host unreachable', retry: true };
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return { code, reason: 'no connection within the connect timeout', retry: true };
+    default:
+      return undefined;
+  }
+}
+
+/** Each connection attempt's own limit: the connect timeout, between 2 and 10 seconds. */
+const connectAttemptTimeout = (connectTimeoutMs: number): number => Math.min(10_000, Math.max(2_000, connectTimeoutMs));
+
+/**
+ * The one-line error for a request that never reached `base`: `no response from
+ * http://127.0.0.1:9 (endpoint ...): connection refused; gave up after 2 s (--connect-timeout)`.
+ */
+function unreachedError(cause: Unreached, endpoint: Endpoint, base: string, request: string, connectTimeoutMs: number): ApiError {
+  let origin = base;
+  let host = base;
+  try {
+    ({ origin, hostname: host } = new URL(base));
+  } catch {
+    // keep the base as written
+  }
+  const named = endpoint.name === origin || endpoint.name === base ? '' : ` (endpoint ${endpoint.name})`;
+  const seconds = Math.round(connectTimeoutMs / 100) / 10;
+  const what =
+    cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN'
+      ? `the host name ${host} ${cause.reason} (${cause.code})`
+      : cause.code === 'CLOSED'
+        ? cause.reason
+        : `${cause.reason}; gave up after ${seconds} s (--connect-timeout)`;
+  return new ApiError({ status: 0, items: [{ code: 'NO_CONNECTION', message: what }], retryable: cause.retry, outcome: 'unsent', request, message: `from ${origin}${named}: ${what}` });
+}
+
 const isNetworkError = (error: unknown): boolean =>
   error instanceof undiciErrors.UndiciError || (error instanceof Error && /ECONNRESET|EPIPE|ECONNREFUSED|socket|other side closed/i.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`));
 
@@ -92,18 +169,20 @@ export class ApiClient {
   private readonly agent: Agent;
   private readonly slots: Semaphore;
   private readonly tracker = new RateTracker();
-  private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
+  private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
 
   constructor(options: ClientOptions) {
     this.endpoint = options.endpoint;
     this.credentials = options.credentials;
     const parallelism = options.parallelism ?? 8;
     this.slots = new Semaphore(parallelism);
-    this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1 });
+    const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+    this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
     this.options = {
       maxWaitMs: options.maxWaitMs ?? 15 * 60_000,
       maxAttempts: options.maxAttempts ?? 8,
       timeoutMs: options.timeoutMs ?? 60_000,
+      connectTimeoutMs,
       now: options.now ?? Date.now,
       sleep: options.sleep ?? defaultSleep,
       random: options.random ?? Math.random,
@@ -138,6 +217,8 @@ export class ApiClient {
     };
 
     let failures = 0;
+    let connectFailures = 0;
+    let unreachedSince: number | undefined;
     for (let attempt = 1; ; attempt++) {
       const throttle = this.tracker.delayBefore(key, this.options.now());
       if (throttle > 0 && !(await wait(throttle))) {
@@ -148,6 +229,13 @@ export class ApiClient {
       try {
         response = await this.exchange(req, key);
       } catch (error) {
+        const cause = unreachedCause(error);
+        if (cause !== undefined) {
+          unreachedSince ??= this.options.now();
+          const remaining = unreachedSince + this.options.connectTimeoutMs - this.options.now();
+          if (cause.retry && remaining > 0 && (await wait(Math.min(remaining, this.backoff(++connectFailures, undefined))))) continue;
+          throw unreachedError(cause, this.endpoint, this.baseFor(req), label, this.options.connectTimeoutMs);
+        }
         if (!isNetworkError(error)) throw error;
         const reason = error instanceof Error ? error.message : String(error);
         if (!safe) {

@@ -15,6 +15,11 @@ export interface Endpoint {
   adsSandboxBaseUrl: string;
   /** Whether sandbox-only operations (creating accounts and funding instruments) are allowed. */
   sandbox: boolean;
+  /**
+   * How long a request keeps retrying a refused or unreachable connection to this endpoint, as
+   * the command line opened it (`--connect-timeout`); absent: the client's default.
+   */
+  connectTimeoutMs?: number;
 }
 
 export const PRODUCTION: Endpoint = {

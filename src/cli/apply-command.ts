@@ -16,6 +16,7 @@ import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { savedPlanRoot } from './root.js';
+import { startRun, startSavedRun } from './run-start.js';
 import { openSessions } from './session.js';
 import { staleObjects, staleRefusal } from './stale.js';
 
@@ -39,8 +40,9 @@ export function registerApply(program: Command, io: Io, setExit: (code: number) 
   ).action(async (path: string, flags: ApplyFlags) => {
     try {
       const saved = readPlanFile(path);
-      if (saved !== undefined) await applySaved(io, path, saved, flags, setExit, tty);
-      else await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
+      if (saved !== undefined) return await applySaved(io, path, saved, flags, setExit, tty);
+      startRun(path, flags);
+      await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       io.err(`Error: ${error.describe()}\n`);
@@ -68,6 +70,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
     setExit(1);
     return;
   }
+  startSavedRun(roots.filter((r): r is string => r !== undefined), flags);
   const sessions = await openSessions(
     plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
     { io, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation: 'apply', debug: flags.debug === true },

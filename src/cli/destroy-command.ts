@@ -11,6 +11,7 @@ import { renderDestroyOutcome } from '../render/render.js';
 import { planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
+import { startRun } from './run-start.js';
 
 export function registerDestroy(program: Command, io: Io, setExit: (code: number) => void, tty: boolean): void {
   withRunOptions(
@@ -19,14 +20,15 @@ export function registerDestroy(program: Command, io: Io, setExit: (code: number
       .description('delete everything the state manages for these manifests')
       .argument('[path]', 'a manifest file or a directory of manifests', '.')
       .option('--auto-approve', 'destroy without asking for confirmation'),
-  ).action(async (path: string, flags: RunFlags & { autoApprove?: boolean }) =>
-    planThenApply(
+  ).action(async (path: string, flags: RunFlags & { autoApprove?: boolean }) => {
+    startRun(path, flags);
+    await planThenApply(
       io,
       path,
       flags,
       { mode: 'destroy', question: 'Do you really want to destroy all resources the state manages for these manifests?', verb: 'destroy', summary: renderDestroyOutcome },
       setExit,
       tty,
-    ),
-  );
+    );
+  });
 }

@@ -13,10 +13,11 @@ export interface Io {
   readLine: (prompt: string) => Promise<string | undefined>;
 }
 
+/** The process's own streams and environment. */
 export function processIo(): Io {
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
     env: process.env,
     interactive: process.stdin.isTTY === true,
     stdoutTty: process.stdout.isTTY === true,
@@ -35,4 +36,20 @@ export function processIo(): Io {
         });
       }),
   };
+}
+
+/**
+ * Calls `onClosed` once when stdout or stderr can no longer be written — the reader went away
+ * (EPIPE: `adsctl state list | head -1`) or the stream broke otherwise. Without this, Node turns
+ * the stream's error into an uncaught exception with a stack trace.
+ */
+export function whenOutputCloses(onClosed: () => void): void {
+  let called = false;
+  const closed = (): void => {
+    if (called) return;
+    called = true;
+    onClosed();
+  };
+  process.stdout.on('error', closed);
+  process.stderr.on('error', closed);
 }

@@ -10,7 +10,8 @@ import { registerImport } from './import-command.js';
 import { registerPlan } from './plan-command.js';
 import { registerState } from './state-command.js';
 import { registerEmulator } from './emulator-command.js';
-import { processIo, type Io } from './io.js';
+import { exitNow } from './early-exit.js';
+import { processIo, whenOutputCloses, type Io } from './io.js';
 import { registerValidate } from './validate-command.js';
 import { packageVersion } from './version.js';
 
@@ -43,4 +44,35 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     throw error;
   }
   return exitCode;
+}
+
+/** One line for an error nothing else caught: a bug, told without a stack trace unless `--debug`. */
+function crashLine(error: unknown, debug: boolean): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (debug && error instanceof Error && error.stack !== undefined) return `Error: internal error: ${error.stack}\n`;
+  return `Error: internal error: ${message.split('\n')[0] ?? ''} (a bug in adsctl; run with --debug to see where)\n`;
+}
+
+/**
+ * What `bin/adsctl.js` runs: `main` with the process's streams. A closed stdout or stderr ends the
+ * run at once and quietly (exit 1), an uncaught error prints one line (exit 1); either way the
+ * state locks this run holds are released (see early-exit.ts).
+ */
+export async function runProcess(argv: readonly string[]): Promise<void> {
+  const debug = argv.some((a) => a === '--debug' || a === '-debug');
+  const crash = (error: unknown): void => {
+    try {
+      process.stderr.write(crashLine(error, debug));
+    } finally {
+      exitNow(1);
+    }
+  };
+  whenOutputCloses(() => exitNow(1));
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+  try {
+    process.exitCode = await main(argv);
+  } catch (error) {
+    crash(error);
+  }
 }

@@ -13,6 +13,7 @@ import { renderPlan } from '../render/render.js';
 import type { Io } from './io.js';
 import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
+import { startRun } from './run-start.js';
 
 interface PlanFlags extends RunFlags {
   out?: string;
@@ -32,6 +33,7 @@ export function registerPlan(program: Command, io: Io, setExit: (code: number) =
       .option('--json', 'print the plan as JSON')
       .option('--markdown', 'print the plan as Markdown for a pull-request comment'),
   ).action(async (path: string, flags: PlanFlags) => {
+    startRun(path, flags);
     const prepared = await prepareOrReport(io, path, flags, 'plan', 'plan', setExit);
     if (prepared === undefined) return;
     const { plan, sessions, sources } = prepared;

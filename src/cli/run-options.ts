@@ -1,10 +1,12 @@
 /** Options shared by plan, apply and destroy, and their parsing. */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 
 export interface RunFlags {
   target?: string[];
   parallelism: number;
   lockTimeout: number;
+  /** `--connect-timeout` in milliseconds: how long a refused connection is retried. */
+  connectTimeout?: number;
   color: boolean;
   debug?: boolean;
 }
@@ -32,6 +34,7 @@ export function withRunOptions(cmd: Command): Command {
     .option('--target <address>', 'limit to this resource and what it contains (repeatable)', collect)
     .option('--parallelism <n>', 'requests in flight at once', positive, 8)
     .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
+    .addOption(new Option('--connect-timeout <duration>', 'how long to keep retrying an endpoint that refuses connections').argParser(parseDuration).default(10_000, '10s'))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('--debug', 'print a request trace (credentials redacted)');
 }
