@@ -148,7 +148,7 @@ function unreachedError(cause: Unreached, endpoint: Endpoint, base: string, requ
   } catch {
     // keep the base as written
   }
-  const named = endpoint.name === origin || endpoint.name === base ? '' : ` (endpoint ${endpoint.name})`;
+  const named = /^https?:/i.test(endpoint.name) ? '' : ` (endpoint ${endpoint.name})`;
   const seconds = Math.round(connectTimeoutMs / 100) / 10;
   const what =
     cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN'

@@ -1,7 +1,7 @@
 /**
  * Where requests go (docs/architecture.md): `production`, `sandbox`, `local` (the embedded emulator, started
- * by the command line), or an `http(s)://host:port` URL of a running emulator. Each resolves to
- * the spec's three base URLs.
+ * by the command line), or an `http(s)://host:port` URL of a running emulator (also as the
+ * `ads_base_url` it prints). Each resolves to the spec's three base URLs.
  */
 
 export interface Endpoint {
@@ -44,20 +44,37 @@ export function emulatorEndpoint(name: string, baseUrl: string): Endpoint {
   return { name, baseUrl: base, adsBaseUrl: `${base}/ads-api`, adsSandboxBaseUrl: `${base}/ads-api-sandbox`, sandbox: true };
 }
 
+/** The endpoint names adsctl takes, as refusals list them. */
+export const ENDPOINT_FORMS = "local, sandbox, production, or an emulator's URL: http(s)://host:port, or the ads_base_url it prints (ending in /ads-api)";
+
+/** `name` fit for a message: the password of a URL's userinfo (or a user name alone) as `***`. */
+export function shownEndpoint(name: string): string {
+  return JSON.stringify(name.replace(/^(https?:\/\/)([^/?#@\s]*)@/i, (_, scheme: string, user: string) => `${scheme}${user.includes(':') ? `${user.slice(0, user.indexOf(':'))}:***` : '***'}@`));
+}
+
+/** Paths below an emulator's base URL that name the emulator itself: its base URLs as it prints them. */
+const EMULATOR_PATHS = new Set(['', '/ads-api', '/ads-api-sandbox']);
+
 /**
- * Resolves an endpoint name other than `local` (which needs the embedded emulator running).
- * Returns an error message for anything else.
+ * Resolves an endpoint name other than `local` (which needs the embedded emulator running):
+ * `production`, `sandbox`, or the URL of a running emulator — its `base_url`, or the
+ * `ads_base_url` (`/ads-api`) or `ads_sandbox_base_url` it prints, which mean the same emulator.
+ * The endpoint keeps the name as written. Returns a one-line error message for anything else,
+ * with any password in the name hidden.
  */
 export function resolveRemoteEndpoint(name: string): Endpoint | string {
   if (name === 'production') return PRODUCTION;
   if (name === 'sandbox') return SANDBOX;
-  if (/^https?:\/\/[^/\s]+\/?$/.test(name)) {
-    try {
-      new URL(name);
-      return emulatorEndpoint(name, name);
-    } catch {
-      return `endpoint ${JSON.stringify(name)} is not a valid URL`;
-    }
+  if (!/^https?:\/\//i.test(name)) return `unknown endpoint ${shownEndpoint(name)}: expected ${ENDPOINT_FORMS}`;
+  let url: URL;
+  try {
+    url = new URL(name);
+  } catch {
+    return `endpoint ${shownEndpoint(name)} is not a valid URL: expected ${ENDPOINT_FORMS}`;
   }
-  return `unknown endpoint ${JSON.stringify(name)}: expected local, sandbox, production or http(s)://host:port`;
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!EMULATOR_PATHS.has(path) || url.search !== '' || url.hash !== '') {
+    return `endpoint ${shownEndpoint(name)} is not an emulator's URL: expected ${ENDPOINT_FORMS}`;
+  }
+  return emulatorEndpoint(name, name.replace(/\/ads-api(?:-sandbox)?\/*$/, ''));
 }

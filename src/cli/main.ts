@@ -11,6 +11,7 @@ import { registerPlan } from './plan-command.js';
 import { registerState } from './state-command.js';
 import { registerEmulator } from './emulator-command.js';
 import { exitNow } from './early-exit.js';
+import { endpointEnvRefusal } from './endpoint-env.js';
 import { processIo, whenOutputCloses, type Io } from './io.js';
 import { registerValidate } from './validate-command.js';
 import { packageVersion } from './version.js';
@@ -35,6 +36,11 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
   registerDestroy(program, io, setExit, tty);
   registerImport(program, io, setExit);
   registerState(program, io, setExit);
+  const refused = endpointEnvRefusal(argv, io.env);
+  if (refused !== undefined) {
+    io.err(`Error: ${refused}\n`);
+    return 1;
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
