@@ -9,6 +9,7 @@ import type { Campaign } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { budgetRule } from './line-item-rules.js';
 import { batch, listed } from './standard.js';
 
 /** Active campaigns an account may have unless its limit was raised (Part A, Limits). */
@@ -52,4 +53,5 @@ export const CAMPAIGN: KindDescriptor = {
   budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
   limits: [{ code: 'limit-active-campaigns', noun: 'active campaigns', max: MAX_ACTIVE_CAMPAIGNS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' }],
   lookups: [],
+  rules: budgetRule,
 };

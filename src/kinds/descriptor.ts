@@ -137,6 +137,20 @@ export interface AccountLimit {
   perParent?: string;
 }
 
+/** A value the service would refuse: the field at fault (for the position), a code and why. */
+export interface RuleProblem {
+  field: string;
+  code: string;
+  message: string;
+}
+
+/**
+ * The rules across fields the service enforces on a create or an update (Terraform's
+ * CustomizeDiff), checked by the plan on the values the object will have: the manifest's over the
+ * live ones.
+ */
+export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
+
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
 export type LookupNeed = 'iab_categories' | 'curated_categories';
 
@@ -183,4 +197,6 @@ export interface KindDescriptor {
   budgets?: { daily: string; total: string };
   limits: readonly AccountLimit[];
   lookups: readonly LookupNeed[];
+  /** Rules across its fields; none for kinds whose fields are independent. */
+  rules?: CrossFieldRules;
 }

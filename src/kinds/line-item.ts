@@ -11,6 +11,7 @@ import type { LineItem } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { lineItemRules } from './line-item-rules.js';
 import { batch, listed } from './standard.js';
 
 /** Line items one campaign may have (Part A, Limits). */
@@ -86,4 +87,5 @@ export const LINE_ITEM: KindDescriptor = {
     { code: 'limit-line-items-per-campaign', noun: 'line items', max: MAX_LINE_ITEMS_PER_CAMPAIGN, counts: () => true, perParent: 'campaign_id' },
   ],
   lookups: ['iab_categories'],
+  rules: lineItemRules,
 };

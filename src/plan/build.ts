@@ -17,6 +17,7 @@ import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
 import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
+import { checkRules } from './rules.js';
 import { validateAgainstLookups } from './validate.js';
 
 export interface AccountPlanInput {
@@ -78,6 +79,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     writes += r.writes;
     batches += r.batches;
   }
+  diagnostics.push(...checkRules(input.changes, input.desired, input.live));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups }));
   return {
     plan: {

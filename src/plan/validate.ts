@@ -19,7 +19,8 @@ import type { DesiredAccount } from '../manifest/types.js';
 
 const CAMPAIGN_WRITERS = ['ACCOUNT_ADMIN', 'AD_MANAGER'];
 
-function sourceOf(desired: DesiredAccount | undefined, change: ResourceChange, field: string): SourceRange | undefined {
+/** The manifest range of `field` of the changed resource (its whole entry when the field is not written there). */
+export function sourceOf(desired: DesiredAccount | undefined, change: ResourceChange, field: string): SourceRange | undefined {
   if (desired === undefined) return change.source;
   const text = formatAddress(change.address);
   const r = desired.resources.find((d) => formatAddress(d.address) === text);

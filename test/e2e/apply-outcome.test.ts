@@ -1,10 +1,10 @@
 /**
  * The apply outcome line tells the truth, with the real CLI against the real emulator: when the
- * service refuses one operation (a line item with goal WEBSITE_CONVERSIONS but no
- * primary_web_event_tag, which validate and plan accept and the API refuses on create), apply
- * names the failing address on stderr, ends with `Apply failed: 1 error; ...` and exits 1, for a
- * plan made on the spot and for a saved plan alike; `Apply complete!` is printed only by the
- * apply that succeeds, which is followed by a plan with no changes.
+ * service refuses one operation (promoting a user the service finds ineligible, which validate
+ * and plan cannot know), apply names the failing address on stderr, ends with
+ * `Apply failed: 1 error; ...` and exits 1, for a plan made on the spot and for a saved plan
+ * alike; `Apply complete!` is printed only by the apply that succeeds, which is followed by a plan
+ * with no changes.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +14,11 @@ import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, typ
 import type { CliRun } from '../support/run-cli.js';
 
 const ACCOUNT = '18ce54d4x5t';
-const BAD = 'campaigns.outcome.line_items.conversions';
-/** How the refused line item ends: without a web event tag (refused) or optimising for link clicks (accepted). */
+/** A seeded user the service refuses to promote, and one it promotes. */
+const INELIGIBLE = '1000000000000000001';
+const ELIGIBLE = '783214';
+const BAD = `campaigns.outcome.line_items.followers.promoted_accounts["${INELIGIBLE}"]`;
+/** Whom the line item promotes: the ineligible user (refused) or an eligible one (accepted). */
 type Goal = 'refused' | 'accepted';
 
 function manifest(endpoint: string, goal: Goal): string {
@@ -32,21 +35,14 @@ campaigns:
     daily_budget: "10.00"
     entity_status: PAUSED
     line_items:
-      clicks:
-        name: E2E Clicks
-        product_type: PROMOTED_TWEETS
-        objective: WEBSITE_CLICKS
+      followers:
+        name: E2E Followers
+        product_type: PROMOTED_ACCOUNT
+        objective: FOLLOWERS
         placements: [ALL_ON_SERVICE]
         bid_strategy: AUTO
         start_time: 2027-03-01T00:00:00Z
-      conversions:
-        name: E2E Conversions
-        product_type: PROMOTED_TWEETS
-        objective: WEBSITE_CLICKS
-        goal: ${goal === 'refused' ? 'WEBSITE_CONVERSIONS' : 'LINK_CLICKS'}
-        placements: [ALL_ON_SERVICE]
-        bid_strategy: AUTO
-        start_time: 2027-03-01T00:00:00Z
+        promoted_accounts: ["${goal === 'refused' ? INELIGIBLE : ELIGIBLE}"]
 `;
 }
 
@@ -64,12 +60,12 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 
 /** The run failed the way Terraform reports it: the error block of BAD, then the failed line, and no complete line anywhere. */
 function expectFailed(run: CliRun, failedLine: string): void {
-  expect(run.stderr).toMatch(new RegExp(`\\nError: ${literal(BAD)}: [^\\n]*MISSING_PARAMETER[^\\n]*primary_web_event_tag[^\\n]*\\n\\n${literal(failedLine)}\\n$`));
+  expect(run.stderr).toMatch(new RegExp(`\\nError: ${literal(BAD)}: [^\\n]*INVALID_USER[^\\n]*\\n\\n${literal(failedLine)}\\n$`));
   expect(run.stdout + run.stderr).not.toContain('Apply complete!');
 }
 
-async function liveLineItemNames(): Promise<string[]> {
-  return (await listAll(client, `/12/accounts/${ACCOUNT}/line_items`, { with_draft: true })).map((l) => String(l['name'])).sort();
+async function livePromotedUsers(): Promise<string[]> {
+  return (await listAll(client, `/12/accounts/${ACCOUNT}/promoted_accounts`)).map((p) => String(p['user_id'])).sort();
 }
 
 beforeAll(async () => {
@@ -83,7 +79,7 @@ afterAll(async () => {
 stepsInOrder();
 
 describe('the outcome of an apply, through the CLI', () => {
-  it('plans a line item the service will refuse, as validate and plan cannot know', async () => {
+  it('plans a promotion the service will refuse, as validate and plan cannot know', async () => {
     await adsctl(['validate'], 0);
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toContain('Plan: 3 to add, 0 to change, 0 to destroy.');
@@ -93,8 +89,8 @@ describe('the outcome of an apply, through the CLI', () => {
     const apply = await adsctl(['apply', '--auto-approve'], 1);
     expectFailed(apply, 'Apply failed: 1 error; 2 added, 0 changed, 0 destroyed.');
     const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
-    expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(['campaigns.outcome', 'campaigns.outcome.line_items.clicks']);
-    expect(await liveLineItemNames()).toEqual(['E2E Clicks']);
+    expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(['campaigns.outcome', 'campaigns.outcome.line_items.followers']);
+    expect(await livePromotedUsers()).toEqual([]);
   });
 
   it('reports a saved plan that fails the same way', async () => {
@@ -111,7 +107,7 @@ describe('the outcome of an apply, through the CLI', () => {
     expect(apply.stdout).toContain('\nApply complete! Resources: 1 added, 0 changed, 0 destroyed.\n');
     expect(apply.stderr).not.toContain('Error:');
     expect(apply.stdout + apply.stderr).not.toContain('Apply failed');
-    expect(await liveLineItemNames()).toEqual(['E2E Clicks', 'E2E Conversions']);
+    expect(await livePromotedUsers()).toEqual([ELIGIBLE]);
     const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
     expect(plan.stdout).toContain('No changes.');
   });

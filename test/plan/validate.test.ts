@@ -14,14 +14,16 @@ import type { Lookups } from '../../src/live/lookups.js';
 import type { LiveAccount } from '../../src/live/types.js';
 import type { ResourceKind } from '../../src/manifest/types.js';
 import { buildPlan } from '../../src/plan/build.js';
+import { validateAgainstLookups as validate } from '../../src/plan/validate.js';
 import { emulatorLookups } from '../golden/plan/harness.js';
 import { ACCOUNT_ID, change, liveAccount } from './builders.js';
 
 const LOOKUPS = emulatorLookups(ACCOUNT_ID);
 
-/** The problems the plan of `changes` finds, validated as `buildPlan` does: against the scheduled steps. */
+/** The problems the lookups find in the plan of `changes`, validated as `buildPlan` does: against its scheduled steps. */
 function validateAgainstLookups(input: { changes: ResourceChange[]; desired: undefined; live: LiveAccount; lookups: Lookups }): Diagnostic[] {
-  return buildPlan('plan', [{ account: ACCOUNT_ID, accountId: ACCOUNT_ID, endpoint: 'local', desired: undefined, changes: input.changes, live: input.live, lookups: input.lookups, reads: 0, stateSerial: 0 }]).diagnostics;
+  const planned = buildPlan('plan', [{ account: ACCOUNT_ID, accountId: ACCOUNT_ID, endpoint: 'local', desired: undefined, changes: input.changes, live: input.live, lookups: undefined, reads: 0, stateSerial: 0 }]);
+  return validate({ ...input, layers: planned.accounts[0]?.layers ?? [] });
 }
 
 /** The account's live campaigns and line items, as many as the limits need. */
@@ -47,8 +49,11 @@ const codes = (changes: ResourceChange[], options: { permissions?: string[] | nu
   return validateAgainstLookups({ changes, desired: undefined, live: holding(options.counts ?? {}), lookups: { ...LOOKUPS, permissions } }).map((d) => d.code);
 };
 
+/** The fields a line item's create needs (so that only the row's problem is found). */
+const CREATABLE = { product_type: 'PROMOTED_TWEETS', objective: 'ENGAGEMENTS', placements: ['ALL_ON_SERVICE'], start_time: '2026-12-01T00:00:00Z' };
+
 const lineItem = (text: string, after: Record<string, unknown>, action: 'create' | 'update' | 'replace' = 'create', currency?: string): ResourceChange =>
-  change(text, action, { after: { campaign_id: 'c1', entity_status: 'PAUSED', ...after }, before: action === 'create' ? null : { campaign_id: 'c1', entity_status: 'PAUSED' }, ...(currency === undefined ? {} : { currency }) });
+  change(text, action, { after: { campaign_id: 'c1', entity_status: 'PAUSED', ...CREATABLE, ...after }, before: action === 'create' ? null : { campaign_id: 'c1', entity_status: 'PAUSED' }, ...(currency === undefined ? {} : { currency }) });
 
 describe('validateAgainstLookups: bids', () => {
   const rows: Array<{ name: string; bid: number; currency?: string; action?: 'create' | 'update'; codes: string[] }> = [
