@@ -1,41 +1,65 @@
 /**
  * Renders diagnostics for people: `file:line:col: error CODE: message`, then the source line with
  * a caret under the offending key or value, then any related locations as notes. Plain text, no
- * colour, so the output is the same in a terminal, a CI log and a golden file.
+ * colour, so the output is the same in a terminal, a CI log and a golden file. A long source line
+ * is shown as a window around the range, and long messages are cut, so the output of a file
+ * with a 10 MB value stays a few lines long.
  */
 import type { Diagnostic } from './diagnostic.js';
+import { clipText, CUT_MARK } from './quote.js';
 import { formatPosition, type SourceRange } from './source-range.js';
 
 /** The text of each source file by path, as read when the diagnostics were made. */
 export type SourceTexts = ReadonlyMap<string, string>;
 
-function lineAt(text: string, offset: number): { text: string; start: number } {
+/** The most characters of a source line a snippet shows. */
+export const SNIPPET_COLUMNS = 120;
+
+/** How many characters before the range a window of a long line starts. */
+const LEAD_COLUMNS = 40;
+
+/** The most characters of a message (or a related note) printed. */
+export const MESSAGE_LIMIT = 1_000;
+
+function lineAt(text: string, offset: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   let end = text.indexOf('\n', start);
   if (end < 0) end = text.length;
   if (end > start && text[end - 1] === '\r') end -= 1;
-  return { text: text.slice(start, end), start };
+  return { start, end };
+}
+
+/** The part of a line of `length` characters shown for a range starting at `from`. */
+function windowOf(length: number, from: number): { start: number; end: number } {
+  if (length <= SNIPPET_COLUMNS) return { start: 0, end: length };
+  const start = Math.max(0, Math.min(from - LEAD_COLUMNS, length - SNIPPET_COLUMNS));
+  return { start, end: start + SNIPPET_COLUMNS };
 }
 
 function snippet(range: SourceRange, sources: SourceTexts): string[] {
   const text = sources.get(range.file);
   if (text === undefined || range.start.offset > text.length) return [];
   const line = lineAt(text, range.start.offset);
+  const length = line.end - line.start;
   const from = range.start.offset - line.start;
-  const to = range.end.line === range.start.line ? Math.min(range.end.offset - line.start, line.text.length) : line.text.length;
+  const to = range.end.line === range.start.line ? Math.min(range.end.offset - line.start, length) : length;
+  const shown = windowOf(length, from);
+  const before = shown.start > 0 ? CUT_MARK : '';
+  const after = shown.end < length ? CUT_MARK : '';
+  const visible = text.slice(line.start + shown.start, line.start + shown.end);
   const gutter = String(range.start.line);
   const pad = ' '.repeat(gutter.length);
-  const indent = line.text.slice(0, from).replace(/[^\t]/g, ' ');
-  const carets = '^'.repeat(Math.max(1, to - from));
-  return [`  ${gutter} | ${line.text}`, `  ${pad} | ${indent}${carets}`];
+  const indent = ' '.repeat(before.length) + visible.slice(0, Math.max(0, from - shown.start)).replace(/[^\t]/g, ' ');
+  const carets = '^'.repeat(Math.max(1, Math.min(to, shown.end) - Math.max(from, shown.start)));
+  return [`  ${gutter} | ${before}${visible}${after}`, `  ${pad} | ${indent}${carets}`];
 }
 
 /** Renders one diagnostic as lines of text (no trailing newline). */
 export function formatDiagnostic(diagnostic: Diagnostic, sources: SourceTexts): string {
   const where = diagnostic.range === undefined ? '' : `${formatPosition(diagnostic.range)}: `;
-  const lines = [`${where}${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`];
+  const lines = [`${where}${diagnostic.severity} ${diagnostic.code}: ${clipText(diagnostic.message, MESSAGE_LIMIT)}`];
   if (diagnostic.range !== undefined) lines.push(...snippet(diagnostic.range, sources));
-  for (const related of diagnostic.related ?? []) lines.push(`  ${formatPosition(related.range)}: note: ${related.message}`);
+  for (const related of diagnostic.related ?? []) lines.push(`  ${formatPosition(related.range)}: note: ${clipText(related.message, MESSAGE_LIMIT)}`);
   return lines.join('\n');
 }
 

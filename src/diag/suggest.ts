@@ -2,26 +2,40 @@
  * "Did you mean" for misspelt names: the closest candidate by edit distance, offered only when it
  * is close enough to be a plausible typo, so a suggestion is a help and never a guess.
  */
+import { quoteValue } from './quote.js';
 
+/**
+ * The edit distance of `a` and `b` when it is at most `limit`, else `limit + 1`. Only the band of
+ * cells within `limit` of the diagonal is computed (row cells indexed by `j - i + limit`), so two
+ * names of a million characters cost a few million steps, not a trillion.
+ */
 function distance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const far = limit + 1;
+  if (Math.abs(a.length - b.length) > limit) return far;
+  const width = 2 * limit + 1;
+  const at = (row: readonly number[], k: number): number => (k >= 0 && k < width ? (row[k] ?? far) : far);
+  let before: number[] = new Array<number>(width).fill(far);
+  let previous: number[] = Array.from({ length: width }, (_, k) => (k - limit >= 0 && k - limit <= b.length ? k - limit : far));
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
-      current.push(value);
+    const current = new Array<number>(width).fill(far);
+    let rowMin = far;
+    for (let k = 0; k < width; k++) {
+      const j = i + k - limit;
+      if (j < 0 || j > b.length) continue;
+      let value = i;
+      if (j > 0) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        value = Math.min(at(previous, k + 1) + 1, at(current, k - 1) + 1, at(previous, k) + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, at(before, k) + 1);
+      }
+      current[k] = Math.min(value, far);
       rowMin = Math.min(rowMin, value);
     }
-    if (rowMin > limit) return limit + 1;
+    if (rowMin > limit) return far;
     before = previous;
     previous = current;
   }
-  return previous[b.length] ?? limit + 1;
+  return at(previous, b.length - a.length + limit);
 }
 
 /**
@@ -48,5 +62,5 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
 /** `; did you mean "x"?` when a close candidate exists, else the empty string: ready to append to a message. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const match = closestMatch(word, candidates);
-  return match === undefined ? '' : `; did you mean ${JSON.stringify(match)}?`;
+  return match === undefined ? '' : `; did you mean ${quoteValue(match)}?`;
 }

@@ -2,12 +2,15 @@
  * YAML text → a small tree of maps, sequences and scalars that remembers where every key and
  * value was written. Anchors, aliases and `<<` merge keys are expanded here (an alias shares the
  * anchored subtree, so its positions point at the anchor); duplicate keys, unknown anchors,
- * alias cycles and alias bombs become diagnostics; `${env:NAME}` is interpolated in string values.
+ * alias cycles, alias bombs and nesting beyond the limit become diagnostics; `${env:NAME}` is
+ * interpolated in string values.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node as YamlNode } from 'yaml';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { clipText, quoteValue } from '../diag/quote.js';
 import type { SourcePosition, SourceRange } from '../diag/source-range.js';
 import { interpolateEnv, isWholeInterpolation, type EnvLookup } from './env.js';
+import { NESTING_LIMIT, parseBoundedDocument, TOO_DEEP_MESSAGE, tooDeepAliasMessage } from './yaml-depth.js';
 
 /** A scalar value with its source text (`raw`, after interpolation), used for exact ids and money. */
 export interface YScalar {
@@ -56,7 +59,7 @@ export interface ManifestDocument {
   file: string;
   text: string;
   root: YNode | undefined;
-  /** True when the YAML could not be read as a whole (malformed, or an alias bomb); such a file is not checked any further. */
+  /** True when the YAML could not be read as a whole (malformed, an alias bomb, nested too deep); such a file is not checked any further. */
   unreadable: boolean;
   position(offset: number): SourcePosition;
   range(start: number, end: number): SourceRange;
@@ -75,6 +78,10 @@ interface Walk {
   exhausted: boolean;
   /** Placeholders left where an alias could not be resolved, already reported. */
   broken: WeakSet<YNode>;
+  /** How many maps and lists deep each converted map and list is, itself included, aliases expanded. */
+  heights: WeakMap<YNode, number>;
+  /** Set once a node beyond the nesting limit was reported: later ones are dropped without another report. */
+  tooDeep: boolean;
   env: EnvLookup;
   diagnostics: Diagnostic[];
   range: (start: number, end: number) => SourceRange;
@@ -84,6 +91,10 @@ const nullAt = (start: number, end: number): YScalar => ({ kind: 'scalar', start
 
 function sizeOf(node: YNode): number {
   return node.kind === 'scalar' ? 1 : node.size;
+}
+
+function heightOf(walk: Walk, node: YNode): number {
+  return node.kind === 'scalar' ? 0 : (walk.heights.get(node) ?? 1);
 }
 
 function convertScalar(walk: Walk, node: YamlNode & { value: unknown; source?: string; type?: string }, start: number, end: number): YScalar {
@@ -100,7 +111,7 @@ function convertScalar(walk: Walk, node: YamlNode & { value: unknown; source?: s
   if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
     return { kind: 'scalar', start, end, value, raw };
   }
-  walk.diagnostics.push(errorAt('yaml-tag', `unsupported value ${JSON.stringify(raw)}: only strings, finite numbers, true/false and null are allowed`, walk.range(start, end)));
+  walk.diagnostics.push(errorAt('yaml-tag', `unsupported value ${quoteValue(raw)}: only strings, finite numbers, true/false and null are allowed`, walk.range(start, end)));
   return nullAt(start, end);
 }
 
@@ -135,8 +146,9 @@ function mergeSources(walk: Walk, value: YNode): YMap[] {
   return [];
 }
 
-function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: number, end: number): YMap {
+function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: number, end: number, depth: number): YMap {
   const map: YMap = { kind: 'map', start, end, entries: [], byKey: new Map(), size: 1 };
+  let height = 1;
   const isMerge = (pair: { key: unknown }): boolean => isScalar(pair.key) && typeof pair.key.value === 'symbol';
   const explicit = node.items.some((pair) => isPair(pair) && isMerge(pair))
     ? new Set(node.items.flatMap((pair) => (isPair(pair) && isScalar(pair.key) && !isMerge(pair) ? [keyText(walk, pair.key)?.text ?? ''] : [])))
@@ -146,24 +158,25 @@ function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: nu
     const valueNode = pair.value as YamlNode | null;
     if (explicit !== undefined && isMerge(pair)) {
       if (valueNode === null) continue;
-      const merged = convert(walk, valueNode, isScalar(pair.key) ? (pair.key.range?.[1] ?? start) : start);
+      const merged = convert(walk, valueNode, isScalar(pair.key) ? (pair.key.range?.[1] ?? start) : start, depth);
       for (const source of mergeSources(walk, merged)) {
         for (const entry of source.entries) {
           if (explicit.has(entry.key) || map.byKey.has(entry.key)) continue;
           map.entries.push(entry);
           map.byKey.set(entry.key, entry);
           map.size += sizeOf(entry.value);
+          height = Math.max(height, 1 + heightOf(walk, entry.value));
         }
       }
       continue;
     }
     const key = keyText(walk, pair.key);
     if (!key) continue;
-    const value = valueNode === null ? nullAt(key.end, key.end) : convert(walk, valueNode, key.end);
+    const value = valueNode === null ? nullAt(key.end, key.end) : convert(walk, valueNode, key.end, depth + 1);
     const first = map.byKey.get(key.text);
     if (first !== undefined) {
       walk.diagnostics.push(
-        errorAt('duplicate-key', `duplicate key ${JSON.stringify(key.text)}; each key may appear once in a map`, walk.range(key.start, key.end), [
+        errorAt('duplicate-key', `duplicate key ${quoteValue(key.text)}; each key may appear once in a map`, walk.range(key.start, key.end), [
           { message: 'first defined here', range: walk.range(first.keyStart, first.keyEnd) },
         ]),
       );
@@ -173,8 +186,17 @@ function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: nu
     map.entries.push(entry);
     map.byKey.set(key.text, entry);
     map.size += sizeOf(value);
+    height = Math.max(height, 1 + heightOf(walk, value));
   }
+  walk.heights.set(map, height);
   return map;
+}
+
+function convertSeq(walk: Walk, node: YamlNode & { items: unknown[] }, start: number, end: number, depth: number): YSeq {
+  const items = node.items.map((item) => (item === null ? nullAt(start, start) : convert(walk, item as YamlNode, start, depth + 1)));
+  const seq: YSeq = { kind: 'seq', start, end, items, size: items.reduce((sum, item) => sum + sizeOf(item), 1) };
+  walk.heights.set(seq, items.reduce((height, item) => Math.max(height, 1 + heightOf(walk, item)), 1));
+  return seq;
 }
 
 function brokenAlias(walk: Walk, start: number, end: number, code: string, message: string): YScalar {
@@ -184,8 +206,14 @@ function brokenAlias(walk: Walk, start: number, end: number, code: string, messa
   return placeholder;
 }
 
-function convertAlias(walk: Walk, node: YamlNode & { source: string }, start: number, end: number): YNode {
-  if (walk.exhausted) return brokenAlias(walk, start, end, '', '');
+function tooDeep(walk: Walk, start: number, end: number, message: string): YScalar {
+  const first = !walk.tooDeep;
+  walk.tooDeep = true;
+  return brokenAlias(walk, start, end, first ? 'yaml-too-deep' : '', message);
+}
+
+function convertAlias(walk: Walk, node: YamlNode & { source: string }, start: number, end: number, depth: number): YNode {
+  if (walk.exhausted || walk.tooDeep) return brokenAlias(walk, start, end, '', '');
   const target = walk.anchors.get(node.source);
   if (target === undefined) {
     return brokenAlias(walk, start, end, 'yaml-alias', `unknown anchor *${node.source}; define &${node.source} before using it`);
@@ -199,14 +227,17 @@ function convertAlias(walk: Walk, node: YamlNode & { source: string }, start: nu
     walk.exhausted = true;
     return brokenAlias(walk, start, end, 'yaml-alias-expansion', `alias *${node.source} expands the document beyond ${EXPANSION_FACTOR} times its size; aliases nested this deeply are refused`);
   }
+  if (depth - 1 + heightOf(walk, converted) > NESTING_LIMIT) return tooDeep(walk, start, end, tooDeepAliasMessage(node.source));
   return converted;
 }
 
-function convert(walk: Walk, node: YamlNode, fallback: number): YNode {
+/** Converts a node that sits `depth` maps and lists deep when it is one (the root is at depth 1). */
+function convert(walk: Walk, node: YamlNode, fallback: number, depth: number): YNode {
   const range = node.range;
   const start = range ? range[0] : fallback;
   const end = range ? range[1] : fallback;
-  if (isAlias(node)) return convertAlias(walk, node, start, end);
+  if (isAlias(node)) return convertAlias(walk, node, start, end, depth);
+  if ((isMap(node) || isSeq(node)) && (depth > NESTING_LIMIT || walk.tooDeep)) return tooDeep(walk, start, end, TOO_DEEP_MESSAGE);
   walk.sourceNodes += 1;
   const anchor = (node as { anchor?: string }).anchor;
   if (anchor !== undefined) {
@@ -215,11 +246,9 @@ function convert(walk: Walk, node: YamlNode, fallback: number): YNode {
   }
   let result: YNode;
   if (isScalar(node)) result = convertScalar(walk, node, start, end);
-  else if (isMap(node)) result = convertMap(walk, node, start, end);
-  else if (isSeq(node)) {
-    const items = node.items.map((item) => (item === null ? nullAt(start, start) : convert(walk, item as YamlNode, start)));
-    result = { kind: 'seq', start, end, items, size: items.reduce((sum, item) => sum + sizeOf(item), 1) };
-  } else result = nullAt(start, end);
+  else if (isMap(node)) result = convertMap(walk, node, start, end, depth);
+  else if (isSeq(node)) result = convertSeq(walk, node, start, end, depth);
+  else result = nullAt(start, end);
   if (anchor !== undefined) {
     walk.active.delete(node);
     walk.converted.set(node, result);
@@ -228,6 +257,7 @@ function convert(walk: Walk, node: YamlNode, fallback: number): YNode {
 }
 
 const YAML_MESSAGE = / at line \d+, column \d+:?[\s\S]*$/;
+const YAML_MESSAGE_LIMIT = 200;
 
 /**
  * Where a YAML error is best shown: yaml reports an unclosed quote at the end of the file and a
@@ -249,7 +279,7 @@ function errorSpan(code: string, message: string, text: string, start: number, e
 /** Parses one manifest file's text into a positioned tree, with every YAML-level problem as a diagnostic. */
 export function parseManifestText(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, uniqueKeys: false, prettyErrors: false });
+  const bounded = parseBoundedDocument(text, lineCounter, { merge: true, uniqueKeys: false });
   const starts = lineCounter.lineStarts;
   const position = (offset: number): SourcePosition => {
     const clamped = Math.max(0, Math.min(offset, text.length));
@@ -265,9 +295,15 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
   const range = (start: number, end: number): SourceRange => ({ file, start: position(start), end: position(Math.max(start, end)) });
   const diagnostics: Diagnostic[] = [];
   const document: ManifestDocument = { file, text, root: undefined, unreadable: false, position, range };
+  const doc = bounded.doc;
+  if (doc === undefined) {
+    diagnostics.push(errorAt('yaml-too-deep', TOO_DEEP_MESSAGE, range(bounded.tooDeep[0], bounded.tooDeep[1])));
+    document.unreadable = true;
+    return { document, diagnostics };
+  }
   for (const error of doc.errors) {
     const [start, end] = errorSpan(error.code, error.message, text, error.pos[0], error.pos[1]);
-    const message = error.message.replace(YAML_MESSAGE, '').trim();
+    const message = clipText(error.message.replace(YAML_MESSAGE, '').trim(), YAML_MESSAGE_LIMIT);
     if (error.code === 'MULTIPLE_DOCS') {
       diagnostics.push(errorAt('multiple-documents', 'a manifest file holds one YAML document (one account); move the next document into its own file', range(start, end)));
     } else {
@@ -277,7 +313,7 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
   }
   for (const warning of doc.warnings) {
     if (warning.code === 'TAG_RESOLVE_FAILED') {
-      diagnostics.push(errorAt('yaml-tag', warning.message.replace(YAML_MESSAGE, '').trim(), range(warning.pos[0], warning.pos[1])));
+      diagnostics.push(errorAt('yaml-tag', clipText(warning.message.replace(YAML_MESSAGE, '').trim(), YAML_MESSAGE_LIMIT), range(warning.pos[0], warning.pos[1])));
       document.unreadable = true;
     }
   }
@@ -294,11 +330,13 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
     expanded: 0,
     exhausted: false,
     broken: new WeakSet(),
+    heights: new WeakMap(),
+    tooDeep: false,
     env,
     diagnostics,
     range,
   };
-  document.root = convert(walk, doc.contents as YamlNode, 0);
-  document.unreadable = walk.exhausted;
+  document.root = convert(walk, doc.contents as YamlNode, 0, 1);
+  document.unreadable = walk.exhausted || walk.tooDeep;
   return { document, diagnostics };
 }
