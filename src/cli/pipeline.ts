@@ -95,6 +95,8 @@ export interface PipelineOptions {
   targets: readonly ResourceAddress[];
   /** The lookups of one account's plan; asked for only when the plan changes something. */
   lookups: (account: PipelineAccount, needs: LookupNeeds) => Promise<Lookups>;
+  /** Warnings found before the pipeline (states no manifest owns), carried in the plan. */
+  warnings?: readonly Diagnostic[];
   /**
    * A plan reports what an interrupted apply left in the journal of an account's state directory
    * (and writes nothing); apply and destroy (`recover`) first finish it, writing state.
@@ -153,7 +155,7 @@ function targetProblems(accounts: readonly PipelineAccount[], targets: readonly 
  * interrupted apply first.
  */
 export async function runPipeline(accounts: readonly PipelineAccount[], options: PipelineOptions): Promise<Plan> {
-  const diagnostics: Diagnostic[] = targetProblems(accounts, options.targets);
+  const diagnostics: Diagnostic[] = [...(options.warnings ?? []), ...targetProblems(accounts, options.targets)];
   if (hasErrors(diagnostics)) return buildPlan(options.mode, [], diagnostics);
   const inputs = await Promise.all(
     accounts.map(async (s): Promise<AccountPlanInput> => {

@@ -14,6 +14,7 @@ import type { Io } from './io.js';
 import { runPipeline } from './pipeline.js';
 import type { RunFlags } from './run-options.js';
 import { accountLocation, cacheDirOf, givenDirectory } from './root.js';
+import { orphanedStates } from './adopt-state.js';
 import { openSessions, type Sessions } from './session.js';
 import { fetchLookups } from '../live/lookups.js';
 
@@ -47,8 +48,12 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
     { io, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation, debug: flags.debug === true },
   );
   if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics, sources: loaded.sources };
+  // states of the roots in use that no manifest owns any more (a moved or renamed file)
+  const owned = new Set(sessions.sessions.flatMap((s) => [s.key, ...(s.formerKey === undefined ? [] : [s.formerKey])]));
+  const orphans = [...new Set(sessions.sessions.map((s) => s.stateDir))].flatMap((dir) => orphanedStates(dir, owned));
   try {
     const plan = await runPipeline(sessions.sessions, {
+      warnings: orphans,
       mode,
       targets,
       recover: operation !== 'plan',

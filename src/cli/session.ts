@@ -10,6 +10,7 @@ import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { PipelineAccount } from './pipeline.js';
+import { stateByAccount } from './adopt-state.js';
 import { stateDirOf } from './root.js';
 import { acquireLock, type Lock } from '../state/lock.js';
 import { readState } from '../state/state-file.js';
@@ -38,6 +39,8 @@ export interface AccountSession extends PipelineAccount {
   /** The configuration root and its state directory. */
   root: string;
   stateDir: string;
+  /** The key the account's state was kept under before its manifest named the account's id. */
+  formerKey?: string;
   /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
   accountId: string | undefined;
 }
@@ -103,7 +106,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run ${unlockCommand(h.id, target.root)} if that run is gone`));
       continue;
     }
-    const state = readState(stateDir, target.key, name);
+    const adopted = stateByAccount(stateDir, target.key, target.accountId, name, options.operation !== 'plan');
+    const state = typeof adopted === 'object' ? adopted.state : (adopted ?? readState(stateDir, target.key, name));
     if (typeof state === 'string') {
       lock.release();
       diagnostics.push(errorAt('state', state));
@@ -127,6 +131,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       lock,
       root: target.root,
       stateDir,
+      ...(typeof adopted === 'object' && adopted.formerKey !== undefined ? { formerKey: adopted.formerKey } : {}),
       state,
       accountId: target.accountId ?? state.account_id,
     });

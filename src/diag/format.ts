@@ -3,10 +3,11 @@
  * a caret under the offending key or value, then any related locations as notes. Plain text, no
  * colour, so the output is the same in a terminal, a CI log and a golden file. A long source line
  * is shown as a window around the range, and long messages are cut, so the output of a file
- * with a 10 MB value stays a few lines long.
+ * with a 10 MB value stays a few lines long. The password of a URL is never printed.
  */
 import type { Diagnostic } from './diagnostic.js';
 import { clipText, CUT_MARK } from './quote.js';
+import { redactUserinfo } from './redact.js';
 import { formatPosition, type SourceRange } from './source-range.js';
 
 /** The text of each source file by path, as read when the diagnostics were made. */
@@ -20,6 +21,14 @@ const LEAD_COLUMNS = 40;
 
 /** The most characters of a message (or a related note) printed. */
 export const MESSAGE_LIMIT = 1_000;
+
+/** How far around the shown part of a line (or message) a URL's credentials are looked for. */
+const REDACT_MARGIN = 4 * MESSAGE_LIMIT;
+
+/** A message cut to the limit, with URL credentials hidden (looked for in a bounded prefix, so it stays fast). */
+function shownMessage(message: string): string {
+  return clipText(redactUserinfo(clipText(message, REDACT_MARGIN)), MESSAGE_LIMIT);
+}
 
 function lineAt(text: string, offset: number): { start: number; end: number } {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
@@ -46,7 +55,9 @@ function snippet(range: SourceRange, sources: SourceTexts): string[] {
   const shown = windowOf(length, from);
   const before = shown.start > 0 ? CUT_MARK : '';
   const after = shown.end < length ? CUT_MARK : '';
-  const visible = text.slice(line.start + shown.start, line.start + shown.end);
+  const around = Math.max(line.start, line.start + shown.start - REDACT_MARGIN);
+  const redacted = redactUserinfo(text.slice(around, Math.min(line.end, line.start + shown.end + REDACT_MARGIN)), { keepLength: true });
+  const visible = redacted.slice(line.start + shown.start - around, line.start + shown.end - around);
   const gutter = String(range.start.line);
   const pad = ' '.repeat(gutter.length);
   const indent = ' '.repeat(before.length) + visible.slice(0, Math.max(0, from - shown.start)).replace(/[^\t]/g, ' ');
@@ -57,9 +68,9 @@ function snippet(range: SourceRange, sources: SourceTexts): string[] {
 /** Renders one diagnostic as lines of text (no trailing newline). */
 export function formatDiagnostic(diagnostic: Diagnostic, sources: SourceTexts): string {
   const where = diagnostic.range === undefined ? '' : `${formatPosition(diagnostic.range)}: `;
-  const lines = [`${where}${diagnostic.severity} ${diagnostic.code}: ${clipText(diagnostic.message, MESSAGE_LIMIT)}`];
+  const lines = [`${where}${diagnostic.severity} ${diagnostic.code}: ${shownMessage(diagnostic.message)}`];
   if (diagnostic.range !== undefined) lines.push(...snippet(diagnostic.range, sources));
-  for (const related of diagnostic.related ?? []) lines.push(`  ${formatPosition(related.range)}: note: ${clipText(related.message, MESSAGE_LIMIT)}`);
+  for (const related of diagnostic.related ?? []) lines.push(`  ${formatPosition(related.range)}: note: ${shownMessage(related.message)}`);
   return lines.join('\n');
 }
 
