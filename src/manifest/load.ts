@@ -3,7 +3,7 @@
  * addresses, references, micros and source ranges → offline checks → the DesiredState. Every
  * problem in every file is reported at once, in file order; nothing touches the network.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
 import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS } from '../kinds/registry.js';
@@ -11,6 +11,7 @@ import { checkAccountRules } from './checks.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
 import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
+import { readManifestSource } from './read-source.js';
 import { checkCycles, resolveDependencies, resolveImports } from './references.js';
 import { resolveResources } from './resolve.js';
 import type { DesiredAccount, DesiredState } from './types.js';
@@ -122,14 +123,17 @@ export function loadManifests(path: string, options: LoadOptions = {}): LoadResu
   const found = findManifestFiles(path);
   const sources: ManifestSource[] = [];
   const unreadable: Diagnostic[] = [];
+  const shown = new Map<string, string>();
   for (const file of found.files) {
-    try {
-      sources.push({ file, text: readFileSync(file, 'utf8') });
-    } catch (error) {
-      unreadable.push(errorAt('file-read', `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`));
+    const read = readManifestSource(file);
+    if (read.text !== undefined) sources.push({ file, text: read.text });
+    else {
+      unreadable.push(read.diagnostic);
+      if (read.shown !== undefined) shown.set(file, read.shown);
     }
   }
   const loaded = loadManifestSources(sources, options);
-  const diagnostics = [...found.diagnostics, ...unreadable, ...loaded.diagnostics];
-  return { ...loaded, value: hasErrors(diagnostics) ? undefined : loaded.value, diagnostics, files: found.files };
+  const diagnostics = [...found.diagnostics, ...sortDiagnostics([...unreadable, ...loaded.diagnostics], found.files)];
+  const texts = new Map([...shown, ...loaded.sources]);
+  return { ...loaded, value: hasErrors(diagnostics) ? undefined : loaded.value, diagnostics, sources: texts, files: found.files };
 }

@@ -1,0 +1,35 @@
+/**
+ * Reading one manifest file: its bytes, decoded strictly as UTF-8. A file that cannot be read,
+ * or is not UTF-8, becomes a diagnostic instead of a source, and is not checked any further.
+ */
+import { readFileSync } from 'node:fs';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import type { SourcePosition } from '../diag/source-range.js';
+import { decodeUtf8 } from './utf8.js';
+
+/** A file's text, or the diagnostic that says why there is none; `shown` is text to quote its line from. */
+export type ReadSource = { text: string; diagnostic?: undefined } | { text?: undefined; diagnostic: Diagnostic; shown?: string };
+
+function positionIn(text: string, offset: number): SourcePosition {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return { line, column: offset - lineStart + 1, offset };
+}
+
+/** Reads and decodes the manifest at `file` (a path as shown to the user). */
+export function readManifestSource(file: string): ReadSource {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    return { diagnostic: errorAt('file-read', `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+  const decoded = decodeUtf8(bytes);
+  if (decoded.ok) return { text: decoded.text };
+  const hex = decoded.byte.toString(16).toUpperCase().padStart(2, '0');
+  const start = positionIn(decoded.text, decoded.at);
+  const end = { line: start.line, column: start.column + 1, offset: start.offset + 1 };
+  const message = `the file is not valid UTF-8: byte 0x${hex} at byte offset ${decoded.offset} is not part of a UTF-8 character; save it as UTF-8`;
+  return { diagnostic: errorAt('invalid-utf8', message, { file, start, end }), shown: decoded.text };
+}
