@@ -132,7 +132,7 @@ function note(leftOut: Record<string, number>, doc: PlanDocument): string {
     leftOut['diagnostic'] === undefined ? '' : `${leftOut['diagnostic']} diagnostics`,
   ].filter((s) => s !== '');
   const extra = also.length === 0 ? '' : ` Also left out: ${also.join(', ')}.`;
-  return `> **This comment was cut to stay under ${MARKDOWN_LIMIT} characters:** ${actions} of ${total} resources were left out.${extra} See the full plan artifact for the complete plan.\n`;
+  return `> **This comment was cut to stay under ${MARKDOWN_LIMIT} characters:** ${actions} of ${total} resources were left out.${extra} \`adsctl show PLANFILE\` renders the complete plan from the file saved with \`plan --out\` (in CI, the plan artifact).\n`;
 }
 
 /** Renders the plan document as a Markdown pull-request comment of fewer than `MARKDOWN_LIMIT` characters. */

@@ -1,7 +1,7 @@
 /**
  * State belongs to the manifests, wherever adsctl is started from (issue: a saved plan applied
  * from the repository root wrote state to `./.adsctl/state/`, and the next apply created a second
- * live campaign). The README's GitOps flow, literally: plan with `--out` in one working directory,
+ * live campaign). The GitOps flow of examples/gitops, literally: plan with `--out` in one working directory,
  * apply of that file from another, a plan from a third shows no changes, and the API lists no
  * duplicates. `plan` with no path from the root and `state list PATH` find the same state.
  */
@@ -60,8 +60,10 @@ afterAll(async () => {
 stepsInOrder();
 
 describe('the state of a manifest directory', () => {
-  it('a plan saved in one directory and applied from another keeps its state beside the manifests', async () => {
-    await adsctl(repo, ['plan', 'accounts', '--out', 'plan.bin'], 0);
+  it("the README's GitOps flow: one plan saves the plan and its Markdown; the plan file applied from another directory keeps its state beside the manifests", async () => {
+    const plan = await adsctl(repo, ['plan', 'accounts', '--out', 'plan.bin', '--markdown', '--no-color'], 0);
+    expect(plan.stdout).toContain('## adsctl plan');
+    expect(existsSync(join(repo, 'plan.bin'))).toBe(true);
     const applied = await adsctl(join(repo, 'ci'), ['apply', '../plan.bin'], 0);
     expect(applied.stdout).toContain('Apply complete!');
     expect(existsSync(join(repo, 'accounts', '.adsctl', 'state', `${ACCOUNT}.json`))).toBe(true);

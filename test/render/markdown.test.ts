@@ -92,7 +92,7 @@ describe('renderMarkdown', () => {
     const visible = shown(out);
     expect(visible).toBeGreaterThan(50);
     expect(out).toContain(`**This comment was cut to stay under 60000 characters:** ${4503 - visible} of 4503 resources were left out.`);
-    expect(out.trimEnd().endsWith('See the full plan artifact for the complete plan.')).toBe(true);
+    expect(out.trimEnd().endsWith('`adsctl show PLANFILE` renders the complete plan from the file saved with `plan --out` (in CI, the plan artifact).')).toBe(true);
     expect(out.match(/<details>/g)?.length).toBe(out.match(/<\/details>/g)?.length);
     expect((out.match(/^`{3,}/gm)?.length ?? 0) % 2).toBe(0);
   });
