@@ -20,6 +20,7 @@ import { routes as accountMedia } from './handlers/account-media.js';
 import { routes as mediaLibrary } from './handlers/media-library.js';
 import { routes as cards } from './handlers/cards.js';
 import { routes as conversationCards } from './handlers/conversation-cards.js';
+import { routes as tweets } from './handlers/tweets.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -43,5 +44,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...mediaLibrary,
   ...cards,
   ...conversationCards,
+  ...tweets,
   ...lookups,
 ];

@@ -20,6 +20,8 @@ export type Kind =
   | 'promoted_tweet'
   | 'promotable_user'
   | 'post'
+  | 'draft_post'
+  | 'scheduled_post'
   | 'media'
   | 'media_library'
   | 'card'

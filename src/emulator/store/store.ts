@@ -29,6 +29,8 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
   promoted_tweet: { line_item: byField('line_item_id') },
   promotable_user: {},
   post: { user: (row) => str(row.ext['user_id']) },
+  draft_post: {},
+  scheduled_post: {},
   media: {},
   media_library: {},
   card: {},
