@@ -21,6 +21,7 @@ import { routes as mediaLibrary } from './handlers/media-library.js';
 import { routes as cards } from './handlers/cards.js';
 import { routes as conversationCards } from './handlers/conversation-cards.js';
 import { routes as tweets } from './handlers/tweets.js';
+import { routes as draftTweets } from './handlers/draft-tweets.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -45,5 +46,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...cards,
   ...conversationCards,
   ...tweets,
+  ...draftTweets,
   ...lookups,
 ];
