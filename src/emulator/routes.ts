@@ -22,6 +22,8 @@ import { routes as cards } from './handlers/cards.js';
 import { routes as conversationCards } from './handlers/conversation-cards.js';
 import { routes as tweets } from './handlers/tweets.js';
 import { routes as draftTweets } from './handlers/draft-tweets.js';
+import { routes as scheduledTweets } from './handlers/scheduled-tweets.js';
+import { routes as tweetPreviews } from './handlers/tweet-previews.js';
 import { routes as lookups } from './handlers/lookups.js';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -47,5 +49,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...conversationCards,
   ...tweets,
   ...draftTweets,
+  ...scheduledTweets,
+  ...tweetPreviews,
   ...lookups,
 ];
