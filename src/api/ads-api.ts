@@ -36,6 +36,16 @@ export class AdsApi {
     return listByIds<Records[K]>(this.client, { path: this.collectionPath(name, accountId), params, endpoint: `${name}.list`, accountId, countMax: RESOURCES[name].countMax }, filterParam, ids);
   }
 
+  /**
+   * The ids among `ids` of published posts the account can see (Part B, `GET tweets`: every
+   * timeline, by `user_id` or the account's FULL promotable user), 200 ids a request.
+   */
+  async publishedPosts(accountId: string, ids: readonly string[], userId?: string): Promise<string[]> {
+    const params: Params = { tweet_type: 'PUBLISHED', timeline_type: 'ALL', trim_user: true, ...(userId === undefined ? {} : { user_id: userId }) };
+    const found = await listByIds<{ id?: unknown; id_str?: unknown }>(this.client, { path: `${V}/accounts/${encodeURIComponent(accountId)}/tweets`, params, endpoint: 'tweet.list', accountId, countMax: 1000 }, 'tweet_ids', ids);
+    return found.map((p) => String(p.id_str ?? p.id));
+  }
+
   async get<K extends ResourceName>(name: K, accountId: string, id: string, withDeleted = false): Promise<Records[K]> {
     const res = await this.client.send<Single<Records[K]>>({
       method: 'GET',

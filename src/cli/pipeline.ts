@@ -87,6 +87,8 @@ export interface PipelineAccount {
 export interface LookupNeeds {
   iabCategories: boolean;
   curatedCategories: boolean;
+  /** Ids of the posts the plan promotes (to check that they exist). */
+  postIds: string[];
 }
 
 export interface PipelineOptions {
@@ -183,6 +185,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
           ? await options.lookups(s, {
               iabCategories: changes.some((c) => KINDS[c.kind].lookups.includes('iab_categories') && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
               curatedCategories: changes.some((c) => KINDS[c.kind].lookups.includes('curated_categories') && c.action !== 'delete' && c.action !== 'noop'),
+              postIds: changes.filter((c) => KINDS[c.kind].lookups.includes('posts') && (c.action === 'create' || c.action === 'replace')).flatMap((c) => {
+                const id = c.after?.['tweet_id'];
+                return typeof id === 'string' ? [id] : [];
+              }),
             })
           : undefined;
       return {

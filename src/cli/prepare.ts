@@ -66,6 +66,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
           accountIds: s.accountId === undefined ? [] : [s.accountId],
           needIabCategories: needs.iabCategories,
           needCuratedCategories: needs.curatedCategories,
+          postIds: needs.postIds,
         }),
     });
     return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources } };

@@ -152,7 +152,7 @@ export interface RuleProblem {
 export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
 
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
-export type LookupNeed = 'iab_categories' | 'curated_categories';
+export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts';
 
 /** Everything adsctl knows about one kind (see the file comment). */
 export interface KindDescriptor {

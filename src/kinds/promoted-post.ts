@@ -42,5 +42,5 @@ export const PROMOTED_POST: KindDescriptor = {
   retiredWithParent: true,
   owned: true,
   limits: [],
-  lookups: [],
+  lookups: ['posts'],
 };

@@ -24,6 +24,8 @@ export interface Lookups {
   iabCategories?: string[];
   /** Curated category ids available to the account; absent when no change attaches one. */
   curatedCategories?: string[];
+  /** The post ids the plan promotes that were looked up (`checked`), and those the account can see (`found`). */
+  posts?: { checked: string[]; found: string[] };
 }
 
 interface CacheEntry<T> {
@@ -67,7 +69,26 @@ export interface LookupInput {
   needIabCategories?: boolean;
   /** Whether a change attaches curated categories (only then are the account's read). */
   needCuratedCategories?: boolean;
+  /** Ids of the posts the plan promotes, to look up (none: no read). */
+  postIds?: readonly string[];
   now?: number;
+}
+
+/**
+ * The posts among `ids` the account can promote: those of its FULL promotable user, then, for the
+ * rest, those of its other promotable users; 200 ids a request, and nothing more when the first
+ * user's posts are all there are.
+ */
+async function existingPosts(api: AdsApi, accountId: string, ids: readonly string[]): Promise<string[]> {
+  const found = new Set(await api.publishedPosts(accountId, ids));
+  let rest = ids.filter((id) => !found.has(id));
+  if (rest.length === 0) return [...found];
+  for (const user of await api.list('promotable_user', accountId)) {
+    if (user.promotable_user_type === 'FULL' || rest.length === 0) continue;
+    for (const id of await api.publishedPosts(accountId, rest, user.user_id)) found.add(id);
+    rest = rest.filter((id) => !found.has(id));
+  }
+  return [...found];
 }
 
 /** Fetches (or takes from the cache) the lookups for the given accounts. */
@@ -79,7 +100,8 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const fresh = <T>(entry: CacheEntry<T> | undefined, ttl: number): entry is CacheEntry<T> => entry !== undefined && now - entry.fetched_at < ttl;
 
   const accountId = input.accountIds[0];
-  const [biddingRules, placements, permissions, iabCategories, curatedCategories] = await Promise.all([
+  const postIds = [...new Set(input.postIds ?? [])];
+  const [biddingRules, placements, permissions, iabCategories, curatedCategories, posts] = await Promise.all([
     fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
       ? cache.bidding_rules.data
       : input.api.biddingRules().then((data) => {
@@ -107,6 +129,8 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
           }),
     // per account and cheap (one account read): not cached
     input.needCuratedCategories === true && accountId !== undefined ? input.api.curatedCategories(accountId).then((records) => records.map((r) => r.id)) : undefined,
+    // posts are checked fresh: a post deleted since the last plan must not be promoted
+    postIds.length > 0 && accountId !== undefined ? existingPosts(input.api, accountId, postIds).then((found) => ({ checked: postIds, found })) : undefined,
   ]);
   if (changed) writeCache(path, input.cacheDir, cache);
   return {
@@ -115,5 +139,6 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     permissions: Object.fromEntries(permissions),
     ...(iabCategories === undefined ? {} : { iabCategories }),
     ...(curatedCategories === undefined ? {} : { curatedCategories }),
+    ...(posts === undefined ? {} : { posts }),
   };
 }

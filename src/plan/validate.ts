@@ -96,6 +96,10 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     if (needs.includes('curated_categories') && lookups.curatedCategories !== undefined && typeof curated === 'string' && !lookups.curatedCategories.includes(curated)) {
       out.push(errorAt('unknown-curated-category', `curated category ${curated} is not available to account ${accountId ?? '(new)'} (see GET curated_categories)`, sourceOf(desired, c, 'curated_category_id')));
     }
+    const post = after['tweet_id'];
+    if (needs.includes('posts') && lookups.posts !== undefined && typeof post === 'string' && lookups.posts.checked.includes(post) && !lookups.posts.found.includes(post) && c.action !== 'update') {
+      out.push(errorAt('unknown-post', `post ${post} does not exist, or is not a published post of a promotable user of account ${accountId ?? '(new)'} (see GET tweets)`, sourceOf(desired, c, 'tweet_id')));
+    }
     const bid = after['bid_amount_local_micro'];
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
     if (typeof bid === 'number' && rule !== undefined) {

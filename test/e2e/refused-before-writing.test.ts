@@ -55,6 +55,7 @@ describe('a plan the service would refuse', () => {
     ['a line item without start_time', '        bid_amount: "1.50"\n', /account\.yaml:\d+:\d+: error missing-required: campaigns\.refused\.line_items\.us: the service creates no line item without start_time/],
     ['a MAX bid strategy without a bid', '        start_time: 2026-12-01T00:00:00Z\n        bid_strategy: MAX\n', /account\.yaml:\d+:\d+: error missing-bid: campaigns\.refused\.line_items\.us: bid_strategy MAX needs a bid/],
     ['a frequency cap without its duration', '        start_time: 2026-12-01T00:00:00Z\n        frequency_cap: 3\n', /error frequency-cap: .*frequency_cap and duration_in_days go together/],
+    ['a promoted post that does not exist', '        start_time: 2026-12-01T00:00:00Z\n        promoted_posts: ["1999999999999999999"]\n', /account\.yaml:\d+:\d+: error unknown-post: post 1999999999999999999 does not exist/],
   ])('%s: plan and apply stop at the position, nothing is written', async (_name, lineItem, message) => {
     const ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, lineItem));
     workspaces.push(ws);
