@@ -16,7 +16,7 @@ import { ApiError, errorItems } from './errors.js';
 import { RateTracker, resetOf } from './rate-tracker.js';
 import { Semaphore } from './semaphore.js';
 import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
-import { redactAuthorization } from './trace.js';
+import { redactAuthorization, redactUrl } from './trace.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -322,10 +322,10 @@ export class ApiClient {
           parsed = text;
         }
       }
-      this.options.trace?.(`${req.method} ${url}${query} → ${res.statusCode} ${this.options.now() - started}ms ${redactAuthorization(headers['authorization'])}${rateNote(res.headers)}`);
+      this.options.trace?.(`${req.method} ${redactUrl(`${url}${query}`)} → ${res.statusCode} ${this.options.now() - started}ms ${redactAuthorization(headers['authorization'])}${rateNote(res.headers)}`);
       return { status: res.statusCode, body: parsed, headers: res.headers };
     } catch (error) {
-      this.options.trace?.(`${req.method} ${url}${query} → failed after ${this.options.now() - started}ms: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.trace?.(`${req.method} ${redactUrl(`${url}${query}`)} → failed after ${this.options.now() - started}ms: ${error instanceof Error ? error.message : String(error)}`);
       throw error;
     } finally {
       this.tracker.finish(key);

@@ -3,6 +3,7 @@
  * by the command line), or an `http(s)://host:port` URL of a running emulator (also as the
  * `ads_base_url` it prints). Each resolves to the spec's three base URLs.
  */
+import { redactUserinfo } from '../diag/redact.js';
 
 export interface Endpoint {
   /** As the user wrote it: `production`, `sandbox`, `local` or the URL. */
@@ -76,5 +77,5 @@ export function resolveRemoteEndpoint(name: string): Endpoint | string {
   if (!EMULATOR_PATHS.has(path) || url.search !== '' || url.hash !== '') {
     return `endpoint ${shownEndpoint(name)} is not an emulator's URL: expected ${ENDPOINT_FORMS}`;
   }
-  return emulatorEndpoint(name, name.replace(/\/ads-api(?:-sandbox)?\/*$/, ''));
+  return emulatorEndpoint(redactUserinfo(name), url.origin);
 }

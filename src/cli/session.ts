@@ -8,6 +8,7 @@ import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { redactUserinfo } from '../diag/redact.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { PipelineAccount } from './pipeline.js';
 import { stateByAccount } from './adopt-state.js';
@@ -82,6 +83,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
   for (const target of accounts) {
     const name = fromEnv !== undefined && fromEnv !== '' ? fromEnv : (target.endpoint ?? 'local');
     const where = target.desired?.resources[0]?.source;
+    const shown = redactUserinfo(name);
     // the embedded emulator keeps its data with the state, one per root
     const endpointKey = `${name}\u0000${target.root}`;
     let open = endpoints.get(endpointKey);
@@ -96,7 +98,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     }
     const credentials = open.builtInCredentials ?? userCredentialsFrom(options.io.env, name);
     if (credentials === undefined) {
-      diagnostics.push(errorAt('credentials', `no credentials for endpoint ${name}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
+      diagnostics.push(errorAt('credentials', `no credentials for endpoint ${shown}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
       continue;
     }
     const stateDir = stateDirOf(target.root);
@@ -106,8 +108,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run ${unlockCommand(h.id, target.root)} if that run is gone`));
       continue;
     }
-    const adopted = stateByAccount(stateDir, target.key, target.accountId, name, options.operation !== 'plan');
-    const state = typeof adopted === 'object' ? adopted.state : (adopted ?? readState(stateDir, target.key, name));
+    const adopted = stateByAccount(stateDir, target.key, target.accountId, shown, options.operation !== 'plan');
+    const state = typeof adopted === 'object' ? adopted.state : (adopted ?? readState(stateDir, target.key, shown));
     if (typeof state === 'string') {
       lock.release();
       diagnostics.push(errorAt('state', state));
@@ -122,7 +124,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     sessions.push({
       key: target.key,
       desired: target.desired,
-      endpointName: name,
+      endpointName: shown,
       endpoint: open.endpoint,
       sandbox: open.endpoint.sandbox,
       client,

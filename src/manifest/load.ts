@@ -8,9 +8,10 @@ import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } fro
 import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
+import { readEndpoint } from './endpoint.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
-import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
+import { asMap, documentLocator, plainValue } from './nodes.js';
 import { readManifestSource } from './read-source.js';
 import { checkCycles, resolveDependencies, resolveImports } from './references.js';
 import { resolveResources } from './resolve.js';
@@ -53,7 +54,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   for (const collection of COLLECTIONS.get('account')?.keys() ?? []) {
     names.set(collection, asMap(root.byKey.get(collection)?.value)?.entries.map((e) => e.key) ?? []);
   }
-  const endpoint = schema.invalid.has('/endpoint') ? undefined : stringValue(root.byKey.get('endpoint')?.value);
+  const endpoint = readEndpoint(document, root, schema.invalid, diagnostics);
   const ctx: FileContext = {
     doc: document,
     invalid: schema.invalid,
