@@ -4,6 +4,7 @@ import { benchEmulator } from './emulator-bench.js';
 import { benchDiffPlan } from './diff-plan-bench.js';
 import { benchManifest } from './manifest-bench.js';
 import { benchPlanApply, type RunFigures } from './plan-apply-bench.js';
+import { benchStartup } from './startup-bench.js';
 
 const only = process.argv[2];
 const row = (name: string, f: RunFigures, what: string): string =>
@@ -24,6 +25,11 @@ if (only === undefined || only === 'manifest') {
   const r = await benchManifest();
   console.log(`validate a ${r.resources}-resource manifest, median of 5 cold runs (bench/manifest-bench.ts)`);
   console.log(`  ${r.seconds.toFixed(2)} s (target < 1 s)`);
+}
+if (only === undefined || only === 'startup') {
+  const r = benchStartup();
+  console.log(`start-up, median of ${r.runs} runs each (bench/startup-bench.ts)`);
+  console.log(`  node bin/adsctl.js --version ${r.versionMs.toFixed(0)} ms, node -e 0 ${r.nodeMs.toFixed(0)} ms: ${r.ratio.toFixed(2)}x (target <= 3x)`);
 }
 if (only !== undefined && only !== 'emulator') process.exit(0);
 const emulator = await benchEmulator();

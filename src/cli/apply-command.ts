@@ -14,6 +14,7 @@ import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
 import { renderApplyOutcome } from '../render/render.js';
 import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
+import type { SetExit } from './commands.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { savedPlanRoot } from './root.js';
 import { startRun, startSavedRun } from './run-start.js';
@@ -30,7 +31,9 @@ function readPlanFile(path: string): string | undefined {
   return isPlanFile(text) ? text : undefined;
 }
 
-export function registerApply(program: Command, io: Io, setExit: (code: number) => void, tty: boolean): void {
+/** Adds `apply` to the program. */
+export function registerApply(program: Command, io: Io, setExit: SetExit): void {
+  const tty = io.stdoutTty;
   withRunOptions(
     program
       .command('apply')

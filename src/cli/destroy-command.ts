@@ -9,11 +9,13 @@
 import type { Command } from 'commander';
 import { renderDestroyOutcome } from '../render/render.js';
 import { planThenApply } from './execute.js';
+import type { SetExit } from './commands.js';
 import type { Io } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { startRun } from './run-start.js';
 
-export function registerDestroy(program: Command, io: Io, setExit: (code: number) => void, tty: boolean): void {
+/** Adds `destroy` to the program. */
+export function registerDestroy(program: Command, io: Io, setExit: SetExit): void {
   withRunOptions(
     program
       .command('destroy')
@@ -28,7 +30,7 @@ export function registerDestroy(program: Command, io: Io, setExit: (code: number
       flags,
       { mode: 'destroy', question: 'Do you really want to destroy all resources the state manages for these manifests?', verb: 'destroy', summary: renderDestroyOutcome },
       setExit,
-      tty,
+      io.stdoutTty,
     );
   });
 }

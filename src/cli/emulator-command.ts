@@ -28,6 +28,7 @@ interface EmulatorFlags {
   rateLimitWindow?: number;
 }
 
+/** Adds `emulator` to the program. */
 export function registerEmulator(program: Command, setExit: (code: number) => void): void {
   program
     .command('emulator')

@@ -1,52 +1,61 @@
 /**
  * The command line: argv in, exit code out. The only module that touches the process, stdout and
- * stderr. Exit codes: 0 success, 1 error, 2 changes present (plan --detailed-exitcode).
+ * stderr. Exit codes: 0 success, 1 error, 2 changes present (plan --detailed-exitcode). Bare
+ * `adsctl` prints the help to stderr and exits 1, as Terraform and git do.
  */
-import { Command, CommanderError } from 'commander';
-import { registerApply } from './apply-command.js';
-import { registerAuth } from './auth-command.js';
-import { registerDestroy } from './destroy-command.js';
-import { registerImport } from './import-command.js';
-import { registerPlan } from './plan-command.js';
-import { registerState } from './state-command.js';
-import { registerEmulator } from './emulator-command.js';
+import { Command, CommanderError, Help } from 'commander';
+import { COMMANDS, type LazyCommand, type SetExit } from './commands.js';
 import { exitNow } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { processIo, whenOutputCloses, type Io } from './io.js';
-import { registerValidate } from './validate-command.js';
+import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
+
+/**
+ * The stand-in of a command at the top level: it takes every argument as it comes, loads the
+ * command's module, and parses them again with the real definition.
+ */
+function addStandIn(program: Command, command: LazyCommand, io: Io, setExit: SetExit): void {
+  program
+    .command(command.name)
+    .description(command.summary)
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]')
+    .action(async (args: string[]) => {
+      const register = await command.load();
+      const real = new Command('adsctl');
+      register(real, io, setExit);
+      applyUsageConventions(real, io);
+      await real.parseAsync([command.name, ...args], { from: 'user' });
+    });
+}
 
 /** Runs the command line and resolves with the process exit code. */
 export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+  let exitCode = 0;
+  const setExit: SetExit = (code) => {
+    exitCode = code;
+  };
+  const usage = new Map(COMMANDS.map((c) => [c.name, c.usage]));
   const program = new Command('adsctl')
     .description('Infrastructure-as-code for advertising accounts')
     .version(packageVersion())
-    .exitOverride()
-    .showHelpAfterError();
-  let exitCode = 0;
-  const setExit = (code: number): void => {
-    exitCode = code;
-  };
-  registerEmulator(program, setExit);
-  registerValidate(program, setExit, io);
-  registerAuth(program, io, setExit);
-  const tty = io.stdoutTty;
-  registerPlan(program, io, setExit, tty);
-  registerApply(program, io, setExit, tty);
-  registerDestroy(program, io, setExit, tty);
-  registerImport(program, io, setExit);
-  registerState(program, io, setExit);
-  const refused = endpointEnvRefusal(argv, io.env);
+    .enablePositionalOptions()
+    .configureHelp({ subcommandTerm: (cmd) => (usage.has(cmd.name()) ? `${cmd.name()} ${usage.get(cmd.name())}` : new Help().subcommandTerm(cmd)) });
+  for (const command of COMMANDS) addStandIn(program, command, io, setExit);
+  applyUsageConventions(program, io);
+  const args = normalizeArgv(argv);
+  const refused = endpointEnvRefusal(args, io.env);
   if (refused !== undefined) {
     io.err(`Error: ${refused}\n`);
     return 1;
   }
   try {
-    await program.parseAsync([...argv], { from: 'user' });
+    await program.parseAsync(args, { from: 'user' });
   } catch (error) {
-    if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 1;
-    }
+    if (error instanceof CommanderError) return error.exitCode;
     throw error;
   }
   return exitCode;

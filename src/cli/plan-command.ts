@@ -10,6 +10,7 @@ import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { encodePlanFile } from '../plan/plan-file.js';
 import { renderPlan } from '../render/render.js';
+import type { SetExit } from './commands.js';
 import type { Io } from './io.js';
 import { hasChanges, prepareOrReport, useColor } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
@@ -22,7 +23,8 @@ interface PlanFlags extends RunFlags {
   markdown?: boolean;
 }
 
-export function registerPlan(program: Command, io: Io, setExit: (code: number) => void, stdoutTty: boolean): void {
+/** Adds `plan` to the program. */
+export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
   withRunOptions(
     program
       .command('plan')
@@ -39,7 +41,7 @@ export function registerPlan(program: Command, io: Io, setExit: (code: number) =
     const { plan, sessions, sources } = prepared;
     await sessions.close();
     const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
-    io.out(renderPlan(plan, format, { color: useColor(io, flags.color, stdoutTty), sources }));
+    io.out(renderPlan(plan, format, { color: useColor(io, flags.color, io.stdoutTty), sources }));
     if (hasErrors(plan.diagnostics)) {
       if (format !== 'text') io.err(formatDiagnostics(plan.diagnostics, sources));
       setExit(1);

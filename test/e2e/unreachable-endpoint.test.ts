@@ -85,4 +85,12 @@ describe('an endpoint that cannot be reached', () => {
     expect(run.stderr.trim().split('\n'), transcript(run)).toHaveLength(1);
     expect((Date.now() - started) / 1000, transcript(run)).toBeLessThan(8);
   });
+
+  it('refuses a bad --connect-timeout in one line, before any request', async () => {
+    const run = await ws.run(['plan', '--connect-timeout', 'soon']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n'), transcript(run)).toHaveLength(1);
+    expect(run.stderr).toMatch(/--connect-timeout.*soon.*see adsctl plan --help/);
+  });
 });

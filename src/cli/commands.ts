@@ -1,0 +1,89 @@
+/**
+ * The commands of adsctl as the top level knows them: a name, a one-line summary, the usage shown
+ * in `adsctl --help`, and how to load the module that defines and runs the command. The top level
+ * registers a stand-in per command and loads the real definition only when that command runs, so
+ * `adsctl --version` and `adsctl --help` load neither the emulator nor the HTTP client (DESIGN §5
+ * lists the commands; the start-up figure is in BENCHMARKS.md).
+ */
+import type { Command } from 'commander';
+import type { Io } from './io.js';
+
+/** Sets the exit code of the run. */
+export type SetExit = (code: number) => void;
+
+/** Adds one command (or a group of them) to `program`, with its own arguments, options and action. */
+export type Register = (program: Command, io: Io, setExit: SetExit) => void;
+
+/** A command the top level can list and run without loading its code until it runs. */
+export interface LazyCommand {
+  name: string;
+  /** Arguments as `adsctl --help` lists them, e.g. `[options] [path]`. */
+  usage: string;
+  summary: string;
+  /** Loads the module that defines the command and returns its registration. */
+  load: () => Promise<Register>;
+}
+
+/** Every command, in the order `adsctl --help` lists them. */
+export const COMMANDS: readonly LazyCommand[] = [
+  {
+    name: 'validate',
+    usage: '[path]',
+    summary: 'check manifests offline: YAML, schema, references, money, limits (no network)',
+    load: async () => {
+      const { registerValidate } = await import('./validate-command.js');
+      return (program, io, setExit) => registerValidate(program, setExit, io);
+    },
+  },
+  {
+    name: 'plan',
+    usage: '[options] [path]',
+    summary: 'show what apply would change in the live accounts',
+    load: async () => (await import('./plan-command.js')).registerPlan,
+  },
+  {
+    name: 'apply',
+    usage: '[options] [path | planfile]',
+    summary: 'make the live accounts match the manifests (or apply a saved plan)',
+    load: async () => (await import('./apply-command.js')).registerApply,
+  },
+  {
+    name: 'destroy',
+    usage: '[options] [path]',
+    summary: 'delete everything the state manages for these manifests',
+    load: async () => (await import('./destroy-command.js')).registerDestroy,
+  },
+  {
+    name: 'import',
+    usage: '[options] <address> <id> [path]',
+    summary: 'bind an existing object to a manifest address',
+    load: async () => (await import('./import-command.js')).registerImport,
+  },
+  {
+    name: 'state',
+    usage: '<list|show|rm|mv> ...',
+    summary: 'inspect and edit the state',
+    load: async () => (await import('./state-command.js')).registerState,
+  },
+  {
+    name: 'force-unlock',
+    usage: '[options] <lock-id> [path]',
+    summary: 'remove a state lock left by a run that is gone',
+    load: async () => (await import('./state-command.js')).registerState,
+  },
+  {
+    name: 'auth',
+    usage: '<login|bearer|revoke|whoami> [options]',
+    summary: 'obtain, inspect and revoke API credentials',
+    load: async () => (await import('./auth-command.js')).registerAuth,
+  },
+  {
+    name: 'emulator',
+    usage: '[options]',
+    summary: 'run the local emulator of the advertising API',
+    load: async () => {
+      const { registerEmulator } = await import('./emulator-command.js');
+      return (program, _io, setExit) => registerEmulator(program, setExit);
+    },
+  },
+];

@@ -1,0 +1,67 @@
+/**
+ * Issue 9, point 10, start-up: `adsctl --version` and `adsctl --help` load the command line's own
+ * few modules (and the table of endpoint names, to check ADSCTL_ENDPOINT) and commander, not the
+ * code of any command (the emulator, the HTTP client, the manifest loader, the renderers, ...). Counted by a module-loading hook in the child, not timed, so
+ * the test does not depend on the machine; the time is measured by `npm run bench` (startup).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'adsctl-startup-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+writeFileSync(
+  join(dir, 'hook.mjs'),
+  `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  appendFileSync(process.env.ADSCTL_TEST_LOADED, url + '\\n');
+  return next(url, context);
+}
+`,
+);
+writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hook.mjs')).href)});\n`);
+
+const root = pathToFileURL(dirname(dirname(BIN))).href;
+
+/** The stages behind the commands: none of them is needed to print the version or the help. */
+const COMMAND_CODE = /^dist\/(api\/(?!endpoints\.js)|emulator|manifest|schema|graph|kinds|live|diff|plan|apply|state|render)\//;
+
+/** The modules of the package (as paths below it) and its dependencies a run of `args` loads. */
+function loaded(args: string[], name: string): { ours: string[]; dependencies: string[]; run: ReturnType<typeof spawnSync> } {
+  const log = join(dir, `${name}.log`);
+  writeFileSync(log, '');
+  const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, BIN, ...args], { encoding: 'utf8', env: { ...process.env, ADSCTL_TEST_LOADED: log } });
+  const urls = readFileSync(log, 'utf8').split('\n');
+  const packages = urls.filter((u) => u.includes('/node_modules/')).map((u) => u.slice(u.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/')[0]!);
+  return {
+    ours: urls.filter((u) => u.startsWith(root) && !u.includes('/node_modules/')).map((u) => u.slice(root.length + 1)),
+    dependencies: [...new Set(packages)].sort(),
+    run,
+  };
+}
+
+describe('adsctl start-up', () => {
+  it.each([
+    ['--version', ['--version'], 0],
+    ['--help', ['--help'], 0],
+    ['bare adsctl', [], 1],
+  ])('%s loads only the command line itself and commander', (name, args, code) => {
+    const { ours, dependencies, run } = loaded(args, name.replace(/\W/g, ''));
+    expect(run.status, String(run.stderr)).toBe(code);
+    expect(dependencies).toEqual(['commander']);
+    expect(ours.filter((p) => COMMAND_CODE.test(p))).toEqual([]);
+    expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(14);
+  });
+
+  it('loads a command only when it runs', () => {
+    const { ours } = loaded(['validate', '--help'], 'validate');
+    expect(ours).toContain('dist/cli/validate-command.js');
+    expect(ours).not.toContain('dist/cli/plan-command.js');
+    expect(ours.some((p) => p.startsWith('dist/emulator/'))).toBe(false);
+  });
+});
