@@ -54,6 +54,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import('./destroy-command.js')).registerDestroy,
   },
   {
+    name: 'show',
+    usage: '[options] <planfile>',
+    summary: 'show a plan saved with plan --out, as text, Markdown or JSON',
+    load: async () => (await import('./show-command.js')).registerShow,
+  },
+  {
     name: 'import',
     usage: '[options] <address> <id> [path]',
     summary: 'bind an existing object to a manifest address',

@@ -1,18 +1,22 @@
 /**
  * `adsctl plan [PATH]`: refresh, diff and plan every account of the manifests, print the plan as
  * text (or `--json`, `--markdown`), save it with `--out`. With `--detailed-exitcode`: 0 no
- * changes, 2 changes present, 1 error.
+ * changes, 2 changes present, 1 error. `--destroy` plans what `adsctl destroy` would do (and can
+ * be saved for `apply PLANFILE`); `--refresh-only` shows only what changed outside adsctl, plans
+ * no write, and with `--detailed-exitcode` exits 2 only for such drift.
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { encodePlanFile } from '../plan/plan-file.js';
+import { hasDrift, renderRefreshOnly } from '../render/refresh-only.js';
 import { renderPlan } from '../render/render.js';
+import { colorChoice, useColor } from './color.js';
 import type { SetExit } from './commands.js';
 import type { Io } from './io.js';
-import { hasChanges, prepareOrReport, useColor } from './prepare.js';
+import { hasChanges, prepareOrReport } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { startRun } from './run-start.js';
 
@@ -21,6 +25,8 @@ interface PlanFlags extends RunFlags {
   detailedExitcode?: boolean;
   json?: boolean;
   markdown?: boolean;
+  destroy?: boolean;
+  refreshOnly?: boolean;
 }
 
 /** Adds `plan` to the program. */
@@ -33,21 +39,25 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
       .option('--out <file>', 'save the plan for a later `adsctl apply FILE`')
       .option('--detailed-exitcode', 'exit 0 when nothing would change, 2 when something would')
       .option('--json', 'print the plan as JSON')
-      .option('--markdown', 'print the plan as Markdown for a pull-request comment'),
-  ).action(async (path: string, flags: PlanFlags) => {
+      .option('--markdown', 'print the plan as Markdown for a pull-request comment')
+      .option('--destroy', 'plan what adsctl destroy would delete (Terraform: plan -destroy)')
+      .addOption(new Option('--refresh-only', 'show only what changed outside adsctl; plan no writes').conflicts(['destroy', 'out'])),
+  ).action(async (path: string, flags: PlanFlags, cmd: Command) => {
     startRun(path, flags);
-    const prepared = await prepareOrReport(io, path, flags, 'plan', 'plan', setExit);
+    const prepared = await prepareOrReport(io, path, flags, flags.destroy === true ? 'destroy' : 'plan', 'plan', setExit);
     if (prepared === undefined) return;
     const { plan, sessions, sources } = prepared;
     await sessions.close();
     const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
-    io.out(renderPlan(plan, format, { color: useColor(io, flags.color, io.stdoutTty), sources }));
+    const options = { color: useColor(colorChoice(cmd), io.env, io.stdoutTty), sources };
+    io.out(flags.refreshOnly === true ? renderRefreshOnly(plan, format, options) : renderPlan(plan, format, options));
     if (hasErrors(plan.diagnostics)) {
       if (format !== 'text') io.err(formatDiagnostics(plan.diagnostics, sources));
       setExit(1);
       return;
     }
     if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan, new Date(), dirname(resolve(flags.out))));
-    setExit(flags.detailedExitcode === true && hasChanges(plan) ? 2 : 0);
+    const changed = flags.refreshOnly === true ? hasDrift(plan) : hasChanges(plan);
+    setExit(flags.detailedExitcode === true && changed ? 2 : 0);
   });
 }

@@ -7,6 +7,7 @@ export interface RunFlags {
   lockTimeout: number;
   /** `--connect-timeout` in milliseconds: how long a refused connection is retried. */
   connectTimeout?: number;
+  /** False with `--no-color`; whether `--color` was given is the command's option source (see color.ts). */
   color: boolean;
   debug?: boolean;
 }
@@ -36,5 +37,6 @@ export function withRunOptions(cmd: Command): Command {
     .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
     .addOption(new Option('--connect-timeout <duration>', 'how long to keep retrying an endpoint that refuses connections').argParser(parseDuration).default(10_000, '10s'))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
+    .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR)')
     .option('--debug', 'print a request trace (credentials redacted)');
 }
