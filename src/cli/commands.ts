@@ -92,4 +92,10 @@ export const COMMANDS: readonly LazyCommand[] = [
       return (program, _io, setExit) => registerEmulator(program, setExit);
     },
   },
+  {
+    name: 'completion',
+    usage: '<bash|zsh>',
+    summary: 'print a shell completion script for bash or zsh',
+    load: async () => (await import('./completion-command.js')).registerCompletion,
+  },
 ];
