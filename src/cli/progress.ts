@@ -1,8 +1,10 @@
 /**
  * Showing an apply while it runs: on a terminal, one progress line rewritten in place; otherwise
- * (CI logs) one line per step and per problem.
+ * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
+ * step writes (the first ten), and a line per problem.
  */
 import type { ApplyEvent } from '../apply/events.js';
+import type { Plan, Step } from '../plan/types.js';
 import type { Io } from './io.js';
 
 /** `targeting criterion` / `targeting criteria`, `campaign` / `campaigns`. */
@@ -12,21 +14,63 @@ export function kindName(kind: string, count: number): string {
   return name.endsWith('criterion') ? `${name.slice(0, -'criterion'.length)}criteria` : name.endsWith('category') ? `${name.slice(0, -1)}ies` : `${name}s`;
 }
 
-export function progressPrinter(io: Io, tty: boolean): (event: ApplyEvent) => void {
+/** `0.9s`, `59.9s`, `1m05s`: tenths of a second under a minute, whole seconds above. */
+export function formatElapsed(ms: number): string {
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)}s`;
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+const SHOWN_ADDRESSES = 10;
+
+function addressLine(step: Step): string {
+  const addresses = step.operations.map((o) => o.address);
+  const shown = addresses.slice(0, SHOWN_ADDRESSES).join(', ');
+  return `    ${shown}${addresses.length > SHOWN_ADDRESSES ? ` and ${addresses.length - SHOWN_ADDRESSES} more` : ''}\n`;
+}
+
+/**
+ * The steps of each account in the order apply starts them (layer by layer, a layer's steps in
+ * order), matched to the `step` events as they come.
+ */
+function stepFinder(plan: Plan | undefined): (event: Extract<ApplyEvent, { type: 'step' }>) => Step | undefined {
+  const pending = new Map((plan?.accounts ?? []).map((a) => [a.account, a.layers.flat()]));
+  return (event) => {
+    const steps = pending.get(event.account) ?? [];
+    const at = steps.findIndex((s) => s.kind === event.kind && s.action === event.action && s.operations.length === event.operations);
+    return at < 0 ? undefined : steps.splice(at, 1)[0];
+  };
+}
+
+/** What the printer may know: the plan being applied (for addresses) and a clock (for tests). */
+export interface ProgressOptions {
+  plan?: Plan;
+  now?: () => number;
+}
+
+/** The event handler that prints an apply's progress to `io.err`; `tty` when stdout is a terminal. */
+export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions = {}): (event: ApplyEvent) => void {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const findStep = stepFinder(options.plan);
+  const stamp = (): string => `[${formatElapsed(now() - started)}]`;
   let lastDraw = 0;
   return (event) => {
     switch (event.type) {
-      case 'step':
-        if (!tty) io.err(`${event.account}: ${event.action} ${event.operations} ${kindName(event.kind, event.operations)}\n`);
+      case 'step': {
+        const step = findStep(event);
+        if (tty) break;
+        io.err(`${stamp()} ${event.account}: ${event.action} ${event.operations} ${kindName(event.kind, event.operations)}\n${step === undefined ? '' : addressLine(step)}`);
         break;
+      }
       case 'progress': {
         if (!tty) break;
-        const now = Date.now();
-        if (now - lastDraw < 100 && event.done < event.total) break;
-        lastDraw = now;
+        const at = now();
+        if (at - lastDraw < 100 && event.done < event.total) break;
+        lastDraw = at;
         const width = 30;
         const filled = event.total === 0 ? width : Math.round((event.done / event.total) * width);
-        io.err(`\r${event.account} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total}${event.done >= event.total ? '\n' : ''}`);
+        io.err(`\r${event.account} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total} ${stamp()}${event.done >= event.total ? '\n' : ''}`);
         break;
       }
       case 'failed':

@@ -1,0 +1,90 @@
+/**
+ * Issue 9, point 10: an apply's progress where stdout is not a terminal (a CI log) is one line
+ * per step naming the time elapsed and the addresses it writes.
+ * The clock is injected; the plan gives the addresses of each step, in the order apply runs them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ApplyEvent } from '../../src/apply/events.js';
+import type { Io } from '../../src/cli/io.js';
+import { formatElapsed, progressPrinter } from '../../src/cli/progress.js';
+import type { Operation, Plan, Step } from '../../src/plan/types.js';
+
+const op = (address: string, action: Operation['action'], kind: Operation['kind']): Operation => ({ key: `${action} ${address}`, address, kind, action, params: {}, after: [] });
+
+const step = (kind: Operation['kind'], action: Operation['action'], addresses: string[]): Step => ({ type: 'batch', kind, action, limit: 40, operations: addresses.map((a) => op(a, action, kind)) });
+
+const campaigns = Array.from({ length: 12 }, (_, i) => `campaigns.c${String(i).padStart(2, '0')}`);
+
+const plan = {
+  formatVersion: '2.0',
+  mode: 'plan',
+  diagnostics: [],
+  accounts: [
+    {
+      account: 'acct',
+      endpoint: 'local',
+      changes: [],
+      layers: [[step('campaign', 'create', campaigns)], [step('line_item', 'update', ['campaigns.c00.line_items.us']), step('campaign', 'delete', ['campaigns.old'])]],
+      requests: { reads: 1, writes: 3, batches: 3 },
+      spend: [],
+      fingerprints: {},
+      implied: [],
+      stateSerial: 1,
+    },
+  ],
+} as unknown as Plan;
+
+function printed(events: Array<[number, ApplyEvent]>, withPlan: boolean): string {
+  let err = '';
+  let now = 5_000;
+  const io = { out: () => {}, err: (t: string) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined } as Io;
+  const print = progressPrinter(io, false, { now: () => now, ...(withPlan ? { plan } : {}) });
+  for (const [at, event] of events) {
+    now = 5_000 + at;
+    print(event);
+  }
+  return err;
+}
+
+const EVENTS: Array<[number, ApplyEvent]> = [
+  [0, { type: 'start', account: 'acct', operations: 14 }],
+  [10, { type: 'step', account: 'acct', kind: 'campaign', action: 'create', operations: 12 }],
+  [1_250, { type: 'progress', account: 'acct', done: 12, total: 14 }],
+  [1_300, { type: 'step', account: 'acct', kind: 'line_item', action: 'update', operations: 1 }],
+  [1_300, { type: 'step', account: 'acct', kind: 'campaign', action: 'delete', operations: 1 }],
+  [2_000, { type: 'failed', account: 'acct', address: 'campaigns.old', message: 'DELETE /12/x: 400 NOPE' }],
+  [2_100, { type: 'progress', account: 'acct', done: 14, total: 14 }],
+];
+
+describe('progress without a terminal', () => {
+  it('names the elapsed time and the addresses of every step', () => {
+    expect(printed(EVENTS, true)).toBe(
+      [
+        '[0.0s] acct: create 12 campaigns',
+        '    campaigns.c00, campaigns.c01, campaigns.c02, campaigns.c03, campaigns.c04, campaigns.c05, campaigns.c06, campaigns.c07, campaigns.c08, campaigns.c09 and 2 more',
+        '[1.3s] acct: update 1 line item',
+        '    campaigns.c00.line_items.us',
+        '[1.3s] acct: delete 1 campaign',
+        '    campaigns.old',
+        'Error: campaigns.old: DELETE /12/x: 400 NOPE',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('still names the elapsed time without the plan', () => {
+    expect(printed(EVENTS.slice(0, 5), false)).toBe('[0.0s] acct: create 12 campaigns\n[1.3s] acct: update 1 line item\n[1.3s] acct: delete 1 campaign\n');
+  });
+});
+
+describe('formatElapsed', () => {
+  it.each([
+    [0, '0.0s'],
+    [940, '0.9s'],
+    [59_949, '59.9s'],
+    [60_000, '1m00s'],
+    [3_725_000, '62m05s'],
+  ])('%d ms is %s', (ms, text) => {
+    expect(formatElapsed(ms)).toBe(text);
+  });
+});
