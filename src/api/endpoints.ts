@@ -48,9 +48,9 @@ export function emulatorEndpoint(name: string, baseUrl: string): Endpoint {
 /** The endpoint names adsctl takes, as refusals list them. */
 export const ENDPOINT_FORMS = "local, sandbox, production, or an emulator's URL: http(s)://host:port, or the ads_base_url it prints (ending in /ads-api)";
 
-/** `name` fit for a message: the password of a URL's userinfo (or a user name alone) as `***`. */
+/** `name` quoted for a message, any password in it (or a user name alone) as `***`. */
 export function shownEndpoint(name: string): string {
-  return JSON.stringify(name.replace(/^(https?:\/\/)([^/?#@\s]*)@/i, (_, scheme: string, user: string) => `${scheme}${user.includes(':') ? `${user.slice(0, user.indexOf(':'))}:***` : '***'}@`));
+  return JSON.stringify(redactUserinfo(name));
 }
 
 /** Paths below an emulator's base URL that name the emulator itself: its base URLs as it prints them. */
