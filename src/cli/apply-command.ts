@@ -12,6 +12,7 @@ import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
 import { renderApplyOutcome } from '../render/render.js';
+import { colorChoice } from './color.js';
 import { executePlan, planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import type { SetExit } from './commands.js';
@@ -40,7 +41,8 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
       .description('make the live accounts match the manifests (or apply a saved plan)')
       .argument('[path]', 'a manifest file, a directory of manifests, or a plan saved with plan --out', '.')
       .option('--auto-approve', 'apply without asking for confirmation'),
-  ).action(async (path: string, flags: ApplyFlags) => {
+  ).action(async (path: string, options: ApplyFlags, cmd: Command) => {
+    const flags: ApplyFlags = { ...options, colorChoice: colorChoice(cmd) };
     try {
       const saved = readPlanFile(path);
       if (saved !== undefined) return await applySaved(io, path, saved, flags, setExit, tty);

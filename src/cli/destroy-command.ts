@@ -8,6 +8,7 @@
  */
 import type { Command } from 'commander';
 import { renderDestroyOutcome } from '../render/render.js';
+import { colorChoice } from './color.js';
 import { planThenApply } from './execute.js';
 import type { SetExit } from './commands.js';
 import type { Io } from './io.js';
@@ -22,12 +23,12 @@ export function registerDestroy(program: Command, io: Io, setExit: SetExit): voi
       .description('delete everything the state manages for these manifests')
       .argument('[path]', 'a manifest file or a directory of manifests', '.')
       .option('--auto-approve', 'destroy without asking for confirmation'),
-  ).action(async (path: string, flags: RunFlags & { autoApprove?: boolean }) => {
+  ).action(async (path: string, flags: RunFlags & { autoApprove?: boolean }, cmd: Command) => {
     startRun(path, flags);
     await planThenApply(
       io,
       path,
-      flags,
+      { ...flags, colorChoice: colorChoice(cmd) },
       { mode: 'destroy', question: 'Do you really want to destroy all resources the state manages for these manifests?', verb: 'destroy', summary: renderDestroyOutcome },
       setExit,
       io.stdoutTty,

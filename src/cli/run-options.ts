@@ -1,5 +1,6 @@
 /** Options shared by plan, apply and destroy, and their parsing. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ColorChoice } from './color.js';
 
 export interface RunFlags {
   target?: string[];
@@ -9,6 +10,8 @@ export interface RunFlags {
   connectTimeout?: number;
   /** False with `--no-color`; whether `--color` was given is the command's option source (see color.ts). */
   color: boolean;
+  /** `--color`, `--no-color` or neither, as the command read them (color.ts `colorChoice`). */
+  colorChoice?: ColorChoice;
   debug?: boolean;
 }
 
