@@ -4,9 +4,16 @@
  * and `request.params` echoes the typed values (comma lists as arrays, numbers as numbers, times
  * normalised to `...Z`). Values come from the query string and form body (strings) or from a JSON
  * batch item (JSON types); both are accepted.
+ *
+ * A name sent more than once (`RepeatedParam`) is a list's values, as official SDKs send lists; a
+ * scalar reader refuses it with `Duplicate parameter`, because the service takes no duplicate keys
+ * and nothing says which of two values of a scalar would win: a client (or anything appending to
+ * a signed URL) must not get one value checked and another applied.
  */
 import { formatTime, parseTime } from './clock.js';
+import { sameAsCurrent } from './echoed-value.js';
 import { WireError, combine, invalidParameter, missingParameter } from './errors.js';
+import { RepeatedParam } from './request.js';
 
 type Raw = Record<string, unknown>;
 
@@ -19,6 +26,7 @@ export class ParamReader {
   readonly echo: Record<string, unknown>;
   private readonly raw: Raw;
   private readonly used = new Set<string>();
+  private readonly ignored = new Set<string>();
   private readonly errors: WireError[] = [];
 
   constructor(raw: Raw, pathParams: Record<string, string> = {}) {
@@ -27,9 +35,9 @@ export class ParamReader {
     for (const key of Object.keys(pathParams)) this.used.add(key);
   }
 
-  /** True when the parameter was sent (even empty). */
+  /** True when the parameter was sent (even empty) and not set aside by `ignoreUnchanged`. */
   has(name: string): boolean {
-    return Object.prototype.hasOwnProperty.call(this.raw, name);
+    return Object.prototype.hasOwnProperty.call(this.raw, name) && !this.ignored.has(name);
   }
 
   /** True when the parameter was sent with an empty value, the service's way to unset a field. */
@@ -43,13 +51,49 @@ export class ParamReader {
     this.errors.push(error);
   }
 
-  private take(name: string, opts: Presence): unknown {
+  private take(name: string, opts: Presence, scalar = true): unknown {
     this.used.add(name);
     if (!this.has(name)) {
       if (opts.required === true) this.errors.push(missingParameter(name));
       return undefined;
     }
-    return this.raw[name];
+    const v = this.raw[name];
+    if (scalar && v instanceof RepeatedParam) {
+      this.errors.push(invalidParameter(name, `Duplicate parameter ${name}`));
+      return undefined;
+    }
+    return v;
+  }
+
+  /**
+   * Writable attributes whose own rules would refuse the value the record already holds (a
+   * default the endpoint does not let clients choose): sent back unchanged, they count as not
+   * sent; changed, they are read as usual.
+   */
+  ignoreUnchanged(names: readonly string[], current: Record<string, unknown> | undefined): void {
+    if (current === undefined) return;
+    for (const name of names) {
+      if (!this.has(name) || !sameAsCurrent(this.raw[name], current[name])) continue;
+      this.used.add(name);
+      this.ignored.add(name);
+    }
+  }
+
+  /**
+   * Read-only attributes of the record a PUT changes, as clients that send back everything they
+   * loaded (the official SDKs' load, change, save) send them: one sent with the value `current`
+   * holds is ignored; one sent with another value is refused (400 INVALID_PARAMETER, "X is
+   * read-only"). `current` undefined (the record does not exist) ignores them all: the handler's
+   * 404 follows.
+   */
+  readOnly(names: readonly string[], current: Record<string, unknown> | undefined): void {
+    for (const name of names) {
+      if (!this.has(name)) continue;
+      this.used.add(name);
+      if (current !== undefined && !sameAsCurrent(this.raw[name], current[name])) {
+        this.errors.push(invalidParameter(name, `${name} is read-only`));
+      }
+    }
   }
 
   string(name: string, opts: Presence & { max?: number; min?: number; nullable?: boolean } = {}): string | null | undefined {
@@ -131,11 +175,18 @@ export class ParamReader {
     return v as T;
   }
 
-  /** A comma-separated list (or a JSON array) of non-empty strings, at most `max` entries. */
+  /** A comma-separated list (or repeated keys, or a JSON array) of non-empty strings, at most `max` entries. */
   list(name: string, opts: Presence & { max?: number; pattern?: RegExp; typeName?: string; allowEmpty?: boolean } = {}): string[] | undefined {
-    const v = this.take(name, opts);
+    const v = this.take(name, opts, false);
     if (v === undefined) return undefined;
-    const items = Array.isArray(v) ? v.map((x) => String(x)) : typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : undefined;
+    const items =
+      v instanceof RepeatedParam
+        ? v.values.flatMap((s) => s.split(','))
+        : Array.isArray(v)
+          ? v.map((x) => String(x))
+          : typeof v === 'string' || typeof v === 'number'
+            ? String(v).split(',')
+            : undefined;
     if (items === undefined) {
       this.errors.push(invalidParameter(name, `Expected a comma-separated list, got ${JSON.stringify(v)} for ${name}`));
       return undefined;
@@ -186,8 +237,7 @@ export class ParamReader {
 
   /** Marks a parameter as understood without reading it (a handler reads it in its own way). */
   accept(name: string): unknown {
-    this.used.add(name);
-    return this.raw[name];
+    return this.take(name, {});
   }
 
   /**

@@ -4,7 +4,7 @@
  * duplicates, because the OAuth base string needs them exactly as sent.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { WireError, invalidParameter } from './errors.js';
+import { WireError } from './errors.js';
 
 /** Which family of base URL a request addressed. */
 export type Surface = 'token' | 'ads' | 'sandbox' | 'control' | 'upload';
@@ -73,14 +73,23 @@ export function classify(target: string): { surface: Surface; fullPath: string; 
 }
 
 /**
- * The request's parameters as one object (query first, then form body). A name sent twice is
- * refused, as the service does not accept duplicate keys.
+ * A parameter name sent more than once, with its values in the order sent. Official SDKs send a
+ * list-valued attribute as repeated keys (`reasons_not_servable=A&reasons_not_servable=B`); list
+ * readers take every value, while scalar readers refuse it as a duplicate (see `ParamReader`).
  */
-export function paramObject(req: ParsedRequest): Record<string, string> {
-  const out: Record<string, string> = {};
+export class RepeatedParam {
+  constructor(readonly values: readonly string[]) {}
+}
+
+/**
+ * The request's parameters as one object (query first, then form body). A name sent twice becomes
+ * a `RepeatedParam`, so that only the readers of scalar parameters refuse it.
+ */
+export function paramObject(req: ParsedRequest): Record<string, string | RepeatedParam> {
+  const out: Record<string, string | RepeatedParam> = {};
   for (const [k, v] of [...req.query, ...req.form]) {
-    if (Object.prototype.hasOwnProperty.call(out, k)) throw invalidParameter(k, `Duplicate parameter ${k}`);
-    out[k] = v;
+    const prior = Object.prototype.hasOwnProperty.call(out, k) ? out[k] : undefined;
+    out[k] = prior === undefined ? v : new RepeatedParam([...(prior instanceof RepeatedParam ? prior.values : [prior]), v]);
   }
   return out;
 }

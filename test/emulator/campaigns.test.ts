@@ -234,7 +234,7 @@ describe('PUT campaigns/:id', () => {
     ['a total below the existing daily is refused', {}, { total_budget_amount_local_micro: 1_000_000 }, 400, 'INVALID_PARAMETER', 'daily_budget_amount_local_micro'],
     ['the daily budget cannot be unset without a total', {}, { daily_budget_amount_local_micro: '' }, 400, 'INVALID_PARAMETER', 'daily_budget_amount_local_micro'],
     ['standard_delivery with LINE_ITEM optimization is refused', { budget_optimization: 'LINE_ITEM' }, { standard_delivery: true }, 400, 'INVALID_PARAMETER', 'standard_delivery'],
-    ['funding_instrument_id cannot be changed', {}, { funding_instrument_id: 'lygyi' }, 400, 'INVALID_PARAMETER', 'funding_instrument_id'],
+    ['funding_instrument_id cannot be changed', {}, { funding_instrument_id: 'other1' }, 400, 'INVALID_PARAMETER', 'funding_instrument_id'],
     ['unknown parameters are refused', {}, { colour: 'blue' }, 400, 'INVALID_PARAMETER', 'colour'],
   ];
   it.each(refused)('%s', async (_name, create, update, status, code, parameter) => {

@@ -275,7 +275,16 @@ describe('PUT line_items/:id', () => {
     const li = await createLineItem(client, account, campaign.id);
     const r = await client.put(path(`/${li.id}`), update, { as: 'form' });
     expectError(r, 400, 'INVALID_PARAMETER', field);
-    expect(r.body.errors.find((e: { parameter: string }) => e.parameter === field).message).toBe(`setting ${field} is not allowed`);
+    const message = field === 'advertiser_user_id' ? `setting ${field} is not allowed` : `${field} is read-only`;
+    expect(r.body.errors.find((e: { parameter: string }) => e.parameter === field).message).toBe(message);
+  });
+
+  it('ignores the attributes a PUT cannot change when they are sent back unchanged', async () => {
+    const li = await createLineItem(client, account, campaign.id);
+    const echoed = { campaign_id: li.campaign_id, objective: li.objective, product_type: li.product_type, placements: li.placements, standard_delivery: li.standard_delivery, currency: li.currency, name: 'echoed' };
+    const r = await client.put(path(`/${li.id}`), echoed, { as: 'form' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data).toMatchObject({ ...echoed, name: 'echoed' });
   });
 
   const refused: Array<[string, Params, Params, string, string]> = [
@@ -298,12 +307,13 @@ describe('PUT line_items/:id', () => {
     expect((await client.get(path(`/${li.id}`))).body.data).toEqual(li);
   });
 
-  it('SITE_VISITS is not a PUT goal', async () => {
+  it('SITE_VISITS is not a PUT goal (sent back unchanged, it is ignored)', async () => {
     const c = await freshCampaign();
     const li = await createLineItem(client, account, c.id, { objective: 'WEBSITE_CLICKS', goal: 'SITE_VISITS' });
     expect(li.goal).toBe('SITE_VISITS');
-    expectError(await client.put(path(`/${li.id}`), { goal: 'SITE_VISITS' }), 400, 'INVALID_PARAMETER', 'goal');
+    expect((await client.put(path(`/${li.id}`), { goal: 'SITE_VISITS', name: 'same goal' })).body.data).toMatchObject({ goal: 'SITE_VISITS', name: 'same goal' });
     expect((await client.put(path(`/${li.id}`), { goal: 'LINK_CLICKS' })).body.data.goal).toBe('LINK_CLICKS');
+    expectError(await client.put(path(`/${li.id}`), { goal: 'SITE_VISITS' }), 400, 'INVALID_PARAMETER', 'goal');
   });
 
   it('removing the categories of a publisher network line item is refused', async () => {
@@ -430,7 +440,7 @@ describe('POST batch/line_items', () => {
   const itemErrors: Array<[string, unknown, string, string]> = [
     ['Update needs line_item_id', { operation_type: 'Update', params: { name: 'x' } }, 'MISSING_PARAMETER', 'line_item_id'],
     ['Delete needs line_item_id', { operation_type: 'Delete', params: {} }, 'MISSING_PARAMETER', 'line_item_id'],
-    ['Update refuses objective', { operation_type: 'Update', params: { line_item_id: 'nope1', objective: 'REACH' } }, 'INVALID_PARAMETER', 'objective'],
+    ['Update refuses advertiser_user_id', { operation_type: 'Update', params: { line_item_id: 'nope1', advertiser_user_id: '1' } }, 'INVALID_PARAMETER', 'advertiser_user_id'],
     ['Delete of an unknown line item', { operation_type: 'Delete', params: { line_item_id: 'nope1' } }, 'NOT_FOUND', 'line_item_id'],
   ];
   it.each(itemErrors)('%s', async (_name, op, code, parameter) => {

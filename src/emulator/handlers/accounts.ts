@@ -82,8 +82,14 @@ function getAccount(ctx: ApiContext): HandlerResult {
   return { body: single(p, { ...pathAccount(ctx, withDeleted).rec }) };
 }
 
+/** Account attributes a PUT ignores when sent back unchanged and refuses when changed. */
+const READ_ONLY = [
+  'id', 'business_name', 'business_id', 'timezone', 'timezone_switch_at', 'approval_status', 'created_at', 'updated_at', 'deleted',
+] as const;
+
 function updateAccount(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
+  p.readOnly(READ_ONLY, ctx.account?.rec['deleted'] === true ? undefined : ctx.account?.rec);
   const name = p.string('name', { min: 1, max: NAME_MAX });
   const industryType = p.oneOf('industry_type', INDUSTRY_TYPES, { nullable: true });
   p.finish();

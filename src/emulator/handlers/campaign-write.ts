@@ -18,9 +18,9 @@ import { WireError, badRequest, combine, invalidParameter, missingParameter, not
 import type { ParamReader } from '../params.js';
 import type { Rec, Row } from '../store/row.js';
 import { recordHistory } from '../history.js';
-import { accountIdOf, findRow, now } from './common.js';
+import { accountIdOf, findRow, now, peekRow } from './common.js';
 import { accountRow, activeCampaignRoom, bumpCounter, counter } from './campaign-counters.js';
-import { servingOf } from './campaign-serving.js';
+import { campaignView, servingOf } from './campaign-serving.js';
 
 /** Values of a campaign's `budget_optimization`; CAMPAIGN is the default. */
 export const BUDGET_OPTIMIZATIONS = ['CAMPAIGN', 'LINE_ITEM'] as const;
@@ -116,8 +116,19 @@ export function createCampaign(ctx: ApiContext, p: ParamReader): Row {
   return row;
 }
 
+/**
+ * Campaign attributes a PUT cannot set: sent back unchanged they are ignored, changed they are
+ * refused (docs/service-behaviour.md, "Errors").
+ */
+export const CAMPAIGN_READ_ONLY = [
+  'id', 'funding_instrument_id', 'currency', 'servable', 'reasons_not_servable', 'effective_status', 'duration_in_days', 'frequency_cap',
+  'created_at', 'updated_at', 'deleted',
+] as const;
+
 /** PUT campaigns/:id (and batch Update): applies the sent fields of `p` to campaign `id`. */
 export function updateCampaign(ctx: ApiContext, p: ParamReader, id: string): Row {
+  const current = peekRow(ctx, 'campaign', id);
+  p.readOnly(CAMPAIGN_READ_ONLY, current === undefined ? undefined : campaignView(ctx, current));
   const optimization = p.oneOf('budget_optimization', BUDGET_OPTIMIZATIONS);
   const daily = p.int(DAILY, { min: 1, nullable: true });
   const total = p.int(TOTAL, { min: 1, nullable: true });

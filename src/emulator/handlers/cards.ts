@@ -1,7 +1,8 @@
 /**
  * Cards (Part B, Cards): cards made of components, created and changed with JSON bodies only.
  * POST takes `name` (required, 80) and `components` or `slides` (exactly one); PUT replaces each
- * field it is given and ignores read-only fields sent back unchanged. The response adds `id`,
+ * field it is given and ignores read-only fields sent back unchanged (also the `media_metadata` of
+ * media components, which official SDKs send back after a lookup). The response adds `id`,
  * `card_uri` (`card://<id>`), the derived `card_type`, `created_at`, `updated_at` and `deleted`.
  * The list pages by 100 (at most 200) and filters by `card_types`, `card_id` and `card_uris` (200
  * each) and `q` (name prefix, 80); it holds only cards made here unless `include_legacy_cards`.
@@ -48,13 +49,36 @@ function readBody(ctx: ApiContext, current: Rec | undefined): CardBody {
   if (name === undefined ? current === undefined : typeof name !== 'string' || name === '') {
     errors.push(name === undefined || name === '' ? missingParameter('name') : invalidParameter('name', `Expected String, got ${JSON.stringify(name)} for name`));
   } else if (typeof name === 'string' && [...name].length > 80) errors.push(invalidParameter('name', 'name must be at most 80 characters long'));
-  const { components, slides } = body;
+  const components = current === undefined ? body['components'] : withoutMediaMetadata(body['components'], errors);
+  const slides = current === undefined || !Array.isArray(body['slides']) ? body['slides'] : body['slides'].map((s) => withoutMediaMetadata(s, errors));
   if (components !== undefined && slides !== undefined) {
     errors.push(badRequest('EXCLUSIVE_PARAMETERS', 'components and slides are exclusive parameters', 'components'));
   } else if (current === undefined && components === undefined && slides === undefined) {
     errors.push(badRequest('MISSING_PARAMETER', 'One of components and slides is required', 'components'));
   }
   return { name, components, slides, errors };
+}
+
+/** The media keys a media component names. */
+const mediaKeysOf = (comp: Rec): unknown[] =>
+  comp['type'] === 'MEDIA' ? [comp['media_key']] : comp['type'] === 'SWIPEABLE_MEDIA' && Array.isArray(comp['media_keys']) ? comp['media_keys'] : [];
+
+/**
+ * Components as a PUT sent them, without the `media_metadata` the service adds to media
+ * components when it shows a card (official SDKs send it back): read-only, so it is dropped when
+ * it describes exactly the component's own media keys and refused otherwise.
+ */
+function withoutMediaMetadata(list: unknown, errors: WireError[]): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((comp: unknown) => {
+    if (!isObject(comp) || !('media_metadata' in comp)) return comp;
+    const { media_metadata: metadata, ...rest } = comp;
+    const keys = mediaKeysOf(rest).map(String).sort();
+    if (!isObject(metadata) || JSON.stringify(Object.keys(metadata).sort()) !== JSON.stringify(keys)) {
+      errors.push(invalidParameter('media_metadata', 'media_metadata is read-only'));
+    }
+    return rest;
+  });
 }
 
 /** A card record with its parts in the service's order. */

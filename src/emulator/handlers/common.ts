@@ -38,6 +38,16 @@ export function findRow(ctx: ApiContext, kind: Kind, id: string, label: string, 
   return row;
 }
 
+/**
+ * The record `id` of `kind` in the path's account, not deleted, or undefined: for a PUT that
+ * compares read-only attributes before its parameters are finished (`ParamReader.readOnly`),
+ * leaving the 404 to `findRow` after the parameter errors.
+ */
+export function peekRow(ctx: ApiContext, kind: Kind, id: string): Row | undefined {
+  const row = ctx.store.get(kind, id);
+  return row === undefined || row.accountId !== accountIdOf(ctx) || row.rec['deleted'] === true ? undefined : row;
+}
+
 /** `GET .../:id` with the `with_deleted` parameter, for any kind. */
 export function getOne(ctx: ApiContext, kind: Kind, idParam: string, label: string): HandlerResult {
   const p = ctx.params;

@@ -74,9 +74,7 @@ export function readConversationCard(ctx: ApiContext, format: ConversationFormat
   const creating = current === undefined;
   const opt = { nullable: !creating, min: 1 };
   const req = { required: creating, min: 1 };
-  for (const f of READ_ONLY) {
-    if (current !== undefined && p.has(f) && String(p.accept(f)) !== String(current[f] ?? '')) p.fail(invalidParameter(f, `${f} is read-only`));
-  }
+  if (current !== undefined) p.readOnly(READ_ONLY, current);
   const rec: Rec = {};
   const set = (name: string, value: unknown): void => {
     if (value !== undefined) rec[name] = value;

@@ -12,7 +12,7 @@ import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { single } from '../envelope.js';
 import { listPage, readListParams } from '../list.js';
 import type { Row } from '../store/row.js';
-import { accountIdOf, findRow, now, softDelete } from './common.js';
+import { accountIdOf, findRow, now, peekRow, softDelete } from './common.js';
 import { checkAuthor, listedUser, readUserId } from './post-author.js';
 import { changedFields, checkContent, contentFields, readContent } from './post-content.js';
 import { postsOf } from './tweets.js';
@@ -51,8 +51,12 @@ function postDraft(ctx: ApiContext): HandlerResult {
   return { status: 201, body: single(p, { ...row.rec }) };
 }
 
+/** Draft attributes a PUT ignores when sent back unchanged and refuses when changed. */
+const READ_ONLY = ['id', 'user_id', 'created_at', 'updated_at', 'deleted'] as const;
+
 function putDraft(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
+  p.readOnly(READ_ONLY, peekRow(ctx, 'draft_post', ctx.pathParams['draft_tweet_id'] ?? '')?.rec);
   const change = readContent(p, true);
   p.finish();
   const row = findDraft(ctx);

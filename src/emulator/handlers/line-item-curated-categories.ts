@@ -11,7 +11,7 @@ import { listPage, readListParams } from '../list.js';
 import { CURATED_CATEGORIES } from '../lookups/curated-categories.js';
 import type { ParamReader } from '../params.js';
 import type { Rec } from '../store/row.js';
-import { accountIdOf, findRow, getOne, now, softDelete } from './common.js';
+import { accountIdOf, findRow, getOne, now, peekRow, softDelete } from './common.js';
 
 const KIND = 'line_item_curated_category';
 const LABEL = 'Line Item Curated Category';
@@ -57,8 +57,12 @@ function create(ctx: ApiContext): HandlerResult {
   return { status: 201, body: single(p, { ...row.rec }) };
 }
 
+/** Attributes a PUT ignores when sent back unchanged and refuses when changed. */
+const READ_ONLY = ['id', 'created_at', 'updated_at', 'deleted'] as const;
+
 function update(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
+  p.readOnly(READ_ONLY, peekRow(ctx, KIND, ctx.pathParams[ID_PARAM] ?? '')?.rec);
   const refs = readRefs(ctx, p, false);
   const row = findRow(ctx, KIND, ctx.pathParams[ID_PARAM] ?? '', LABEL, ID_PARAM);
   ctx.store.update(row, { ...refs, updated_at: now(ctx) });

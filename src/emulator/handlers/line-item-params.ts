@@ -2,9 +2,10 @@
  * Reading the writable line item parameters shared by POST and PUT (docs/service-behaviour.md, "Line items"). The result is
  * a patch holding only the fields that were sent; an empty value of a nullable field is null
  * (unset). Fields outside the endpoint's list are refused by `ParamReader.finish` with
- * "setting X is not allowed" — on PUT that covers campaign_id, objective, product_type,
- * placements, standard_delivery and primary_web_event_tag; on both, advertiser_user_id (filled in
- * by the server) and the read-only target_cpa_local_micro.
+ * "setting X is not allowed" — on both, advertiser_user_id (filled in by the server) and, on POST,
+ * the read-only target_cpa_local_micro. On PUT, the fields a PUT cannot change (campaign_id,
+ * objective, product_type, placements, standard_delivery, primary_web_event_tag, ...) are read-only
+ * attributes (line-item-write.ts): ignored when sent back unchanged, refused when changed.
  */
 import { invalidParameter } from '../errors.js';
 import type { ParamReader } from '../params.js';

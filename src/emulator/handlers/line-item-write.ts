@@ -18,7 +18,7 @@ import { recordHistory } from '../history.js';
 import { PLACEMENTS, PRODUCT_TYPES } from '../lookups/placements.js';
 import type { ParamReader } from '../params.js';
 import type { Rec, Row } from '../store/row.js';
-import { accountIdOf, findRow, fullPromotableUser, now } from './common.js';
+import { accountIdOf, findRow, fullPromotableUser, now, peekRow } from './common.js';
 import { accountRow, bumpCounter, lineItemRoom } from './campaign-counters.js';
 import { refreshServing } from './campaign-serving.js';
 import { readWritable } from './line-item-params.js';
@@ -119,8 +119,22 @@ export function createLineItem(ctx: ApiContext, p: ParamReader): Row {
   return row;
 }
 
+/**
+ * Line item attributes a PUT cannot set: sent back unchanged they are ignored, changed they are
+ * refused (docs/service-behaviour.md, "Errors" and "Line items"). `advertiser_user_id` is not
+ * among them: the service refuses it on every write outside allow-listed apps.
+ */
+export const LINE_ITEM_READ_ONLY = [
+  'id', 'campaign_id', 'funding_instrument_id', 'objective', 'product_type', 'placements', 'currency', 'creative_source',
+  'target_cpa_local_micro', 'automatic_tweet_promotion', 'standard_delivery', 'primary_web_event_tag', 'created_at', 'updated_at', 'deleted',
+] as const;
+
 /** PUT line_items/:id (and batch Update): applies the sent writable fields of `p` to line item `id`. */
 export function updateLineItem(ctx: ApiContext, p: ParamReader, id: string): Row {
+  const current = peekRow(ctx, 'line_item', id)?.rec;
+  p.readOnly(LINE_ITEM_READ_ONLY, current);
+  // defaults the service chose (pay_by ENGAGEMENT, a goal only POST takes) are not the client's to set, but may come back
+  p.ignoreUnchanged(['pay_by', 'goal'], current);
   const w = readWritable(p, 'update');
   p.finish();
   const row = findRow(ctx, 'line_item', id, 'Line Item', 'line_item_id');

@@ -111,9 +111,7 @@ function putLibrary(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
   const row = findLibraryItem(ctx);
   const wire = libraryWire(row);
-  for (const f of READ_ONLY) {
-    if (p.has(f) && String(p.accept(f)) !== String(wire[f])) p.fail(invalidParameter(f, `${f} is read-only`));
-  }
+  p.readOnly(READ_ONLY, wire);
   const fields = readFields(ctx, p, findUploadByKey(ctx.store, String(row.rec['media_key'])));
   p.finish();
   ctx.store.update(row, { ...fields, updated_at: now(ctx) });

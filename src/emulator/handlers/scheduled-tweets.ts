@@ -16,7 +16,7 @@ import { badRequest, invalidParameter } from '../errors.js';
 import { listPage, readListParams } from '../list.js';
 import type { ParamReader } from '../params.js';
 import type { Row } from '../store/row.js';
-import { accountIdOf, findRow, now } from './common.js';
+import { accountIdOf, findRow, now, peekRow } from './common.js';
 import { checkAuthor, listedUser, readUserId } from './post-author.js';
 import { changedFields, checkContent, contentFields, readContent } from './post-content.js';
 import { authorOf } from './post-wire.js';
@@ -82,8 +82,12 @@ function postScheduled(ctx: ApiContext): HandlerResult {
   return { status: 201, body: single(p, { ...row.rec }) };
 }
 
+/** Scheduled post attributes a PUT ignores when sent back unchanged and refuses when changed. */
+const READ_ONLY = ['id', 'user_id', 'scheduled_status', 'completed_at', 'tweet_id', 'created_at', 'updated_at', 'deleted'] as const;
+
 function putScheduled(ctx: ApiContext): HandlerResult {
   const p = ctx.params;
+  p.readOnly(READ_ONLY, peekRow(ctx, 'scheduled_post', ctx.pathParams['scheduled_tweet_id'] ?? '')?.rec);
   const at = readScheduledAt(ctx, p, false);
   const change = readContent(p, true);
   p.finish();
