@@ -17,7 +17,13 @@ export function authenticate(req: ParsedRequest, store: Store, nonces: NonceCach
   const nowS = Math.floor(clock.now().getTime() / 1000);
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);
   if (bearer !== null) {
-    const row = store.get('bearer_token', decodeURIComponent(bearer[1]!));
+    let value: string;
+    try {
+      value = decodeURIComponent(bearer[1]!);
+    } catch {
+      throw unauthorized(); // not valid percent-encoding: no token of ours
+    }
+    const row = store.get('bearer_token', value);
     if (row === undefined) throw unauthorized();
     if (row.ext['revoked'] === true) throw invalidToken();
     return { kind: 'app', consumerKey: String(row.ext['consumer_key']) };

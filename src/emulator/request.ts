@@ -54,11 +54,23 @@ export function decodeForm(text: string): Array<[string, string]> {
   });
 }
 
-/** Splits a request target into surface, inner path and query pairs. */
-export function classify(target: string): { surface: Surface; fullPath: string; path: string; query: Array<[string, string]> } {
+/**
+ * Splits a request target into surface, inner path and query pairs. A query string that is not
+ * valid percent-encoding leaves `query` empty and says why in `malformed`, so that the caller can
+ * answer in the surface's own error dialect.
+ */
+export function classify(target: string): { surface: Surface; fullPath: string; path: string; query: Array<[string, string]>; malformed?: string } {
   const q = target.indexOf('?');
   const fullPath = q < 0 ? target : target.slice(0, q);
-  const query = q < 0 ? [] : decodeForm(target.slice(q + 1));
+  let query: Array<[string, string]> = [];
+  let malformed: string | undefined;
+  try {
+    query = q < 0 ? [] : decodeForm(target.slice(q + 1));
+  } catch (error) {
+    if (!(error instanceof WireError)) throw error;
+    malformed = error.items[0]?.message ?? 'Malformed query string';
+  }
+  const extra = malformed === undefined ? {} : { malformed };
   for (const [prefix, surface] of [
     [SANDBOX_PREFIX, 'sandbox'],
     [ADS_PREFIX, 'ads'],
@@ -66,10 +78,10 @@ export function classify(target: string): { surface: Surface; fullPath: string; 
     [UPLOAD_PREFIX, 'upload'],
   ] as const) {
     if (fullPath === prefix || fullPath.startsWith(`${prefix}/`)) {
-      return { surface, fullPath, path: fullPath.slice(prefix.length) || '/', query };
+      return { surface, fullPath, path: fullPath.slice(prefix.length) || '/', query, ...extra };
     }
   }
-  return { surface: 'token', fullPath, path: fullPath, query };
+  return { surface: 'token', fullPath, path: fullPath, query, ...extra };
 }
 
 /**

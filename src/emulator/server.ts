@@ -15,7 +15,8 @@ import type { FaultInjector } from './faults.js';
 import { ParamReader } from './params.js';
 import { json, type RawResponse } from './raw-response.js';
 import type { RateLimiter } from './rate-limits.js';
-import { classify, decodeForm, paramObject, type ParsedRequest } from './request.js';
+import { classify, decodeForm, paramObject, type ParsedRequest, type Surface } from './request.js';
+import { parseJsonBody } from './json-body.js';
 import { Router } from './router.js';
 import type { Store } from './store/store.js';
 import type { NonceCache } from './auth/nonces.js';
@@ -85,16 +86,39 @@ export function createEmulatorServer(deps: PipelineDeps): Server {
   return server;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const b = chunk as Buffer;
-    size += b.length;
-    if (size > limit) return undefined;
-    chunks.push(b);
-  }
-  return Buffer.concat(chunks);
+/** Bytes past the body limit the server still reads and discards to keep the connection usable. */
+const MAX_DRAIN_BYTES = 64_000_000;
+
+/**
+ * The body, or `over` when it passed `limit`. An oversized body is read to its end and discarded
+ * (up to `MAX_DRAIN_BYTES` more), so the 413 answer leaves the keep-alive connection ready for the
+ * next request instead of resetting it; `drained` is false when the client sent even more, and the
+ * connection must then be closed after the answer.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer } | { over: true; drained: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit + MAX_DRAIN_BYTES) {
+        req.off('data', onData);
+        req.pause();
+        resolve({ over: true, drained: false });
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(size > limit ? { over: true, drained: true } : { body: Buffer.concat(chunks) }));
+    req.once('error', reject);
+  });
+}
+
+/** A 400 for a request that cannot be read (bad percent-encoding, bad JSON), in the surface's dialect. */
+function unreadable(surface: Surface, message: string): RawResponse {
+  if (surface === 'control') return json(400, { error: message });
+  if (surface === 'token' || surface === 'upload') return json(400, { errors: [{ code: 44, message }] });
+  return json(400, { errors: [{ code: 'INVALID_PARAMETER', message }], request: { params: {} } });
 }
 
 function send(res: ServerResponse, r: RawResponse): void {
@@ -107,9 +131,16 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 async function serve(deps: PipelineDeps, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const target = classify(req.url ?? '/');
   const limit = target.surface === 'upload' ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
-  const body = await readBody(req, limit);
-  if (body === undefined) {
-    send(res, json(413, { errors: [{ code: 'INVALID_PARAMETER', message: `Request body exceeds ${limit} bytes` }], request: { params: {} } }));
+  const read = await readBody(req, limit);
+  if ('over' in read) {
+    const tooLarge = json(413, { errors: [{ code: 'INVALID_PARAMETER', message: `Request body exceeds ${limit} bytes` }], request: { params: {} } });
+    if (!read.drained) tooLarge.headers = { ...tooLarge.headers, connection: 'close' };
+    send(res, tooLarge);
+    return;
+  }
+  const body = read.body;
+  if (target.malformed !== undefined) {
+    send(res, unreadable(target.surface, target.malformed));
     return;
   }
   const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -131,15 +162,14 @@ async function serve(deps: PipelineDeps, router: Router, req: IncomingMessage, r
       headers: req.headers,
     };
     if (contentType === 'application/json' && body.length > 0) {
-      try {
-        parsed.json = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw invalidParameter('body', 'The request body is not valid JSON');
-      }
+      const parsedBody = parseJsonBody(body.toString('utf8'));
+      if (!parsedBody.ok) throw invalidParameter('body', parsedBody.message);
+      parsed.json = parsedBody.value;
     }
   } catch (error) {
     if (error instanceof WireError) {
-      send(res, errorResponse(error, {}));
+      const first = error.items[0];
+      send(res, target.surface === 'ads' || target.surface === 'sandbox' ? errorResponse(error, {}) : unreadable(target.surface, first?.message ?? 'Bad request'));
       return;
     }
     throw error;

@@ -56,7 +56,12 @@ function sessionUser(deps: TokenDeps, req: ParsedRequest): Row | undefined {
   const cookies = req.headers.cookie ?? '';
   for (const part of cookies.split(';')) {
     const [name, value] = part.trim().split('=', 2);
-    if (name === SESSION_COOKIE && value !== undefined) return deps.store.get('user', decodeURIComponent(value));
+    if (name !== SESSION_COOKIE || value === undefined) continue;
+    try {
+      return deps.store.get('user', decodeURIComponent(value));
+    } catch {
+      return undefined; // not valid percent-encoding: no session of ours
+    }
   }
   return undefined;
 }
