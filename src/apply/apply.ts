@@ -5,9 +5,12 @@
  * otherwise. Before every write request the journal records it; after every answer the state is
  * written atomically with the ids bound at once, so a process killed at any point loses nothing.
  * A batch refused for one item is sent again without it; a create with no answer is resolved by
- * re-reading the service, and sent again only when the service shows it did not happen.
+ * re-reading the service, and sent again only when the service shows it did not happen. At most
+ * `parallelism` requests are in flight; once `stop` is aborted no new one is sent, those in flight
+ * finish and are recorded, and the rest are counted as not started.
  */
 import type { AdsApi } from '../api/ads-api.js';
+import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AccountPlan, Operation, Step } from '../plan/types.js';
@@ -28,12 +31,19 @@ export interface ApplyInput {
   state: AccountState;
   stateDir: string;
   onEvent?: (event: ApplyEvent) => void;
+  /** Aborted to stop the apply: nothing more is sent; what is in flight finishes and is recorded. */
+  stop?: AbortSignal;
+  /** Write requests in flight at once; the default is the client's. */
+  parallelism?: number;
 }
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
 /** Rounds of re-sending operations refused only because of a sibling, or with no answer. */
 const MAX_ROUNDS = 4;
+
+/** Write requests in flight at once unless the caller says otherwise (the client's default). */
+const DEFAULT_PARALLELISM = 8;
 
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const { plan, api, accountId, state, stateDir } = input;
@@ -45,9 +55,13 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const planned = new Map(plan.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op]));
   /** Addresses whose old object this apply deleted (a delete, or the first half of a replace). */
   const deleted = new Set<string>();
-  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
+  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
   const total = plan.layers.flat().reduce((n, s) => n + s.operations.length, 0);
   let done = 0;
+  /** Operations that succeeded, failed or were skipped; the others were never started. */
+  let settled = 0;
+  const slots = new Semaphore(input.parallelism ?? DEFAULT_PARALLELISM);
+  const stopped = (): boolean => input.stop?.aborted === true;
   emit({ type: 'start', account: plan.account, operations: total });
 
   const save = (): void => writeState(stateDir, state);
@@ -55,6 +69,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
     const change = changes.get(op.address);
     succeeded.add(op.key);
+    settled++;
     if (op.action === 'delete') {
       delete state.resources[op.address];
       deleted.add(op.address);
@@ -77,6 +92,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   };
 
   const fail = (op: Operation, message: string): void => {
+    settled++;
     result.errors.push({ address: op.address, message });
     emit({ type: 'failed', account: plan.account, address: op.address, message });
   };
@@ -117,21 +133,30 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     return again;
   }
 
-  async function runChunk(step: Step, chunk: Array<{ op: Operation; params: Record<string, unknown> }>): Promise<void> {
+  /** Sends a chunk until every operation has an outcome; false when stopped first. */
+  async function runChunk(step: Step, chunk: Array<{ op: Operation; params: Record<string, unknown> }>): Promise<boolean> {
     let pending = chunk;
     for (let round = 1; pending.length > 0; round++) {
       if (round > MAX_ROUNDS) {
         for (const { op } of pending) fail(op, `not applied after ${MAX_ROUNDS} attempts`);
-        return;
+        return true;
       }
-      pending = await sendOnce(step, pending.map((p) => p.op), pending.map((p) => p.params));
+      await slots.acquire();
+      try {
+        if (stopped()) return false;
+        pending = await sendOnce(step, pending.map((p) => p.op), pending.map((p) => p.params));
+      } finally {
+        slots.release();
+      }
     }
+    return true;
   }
 
   async function runStep(step: Step): Promise<void> {
     emit({ type: 'step', account: plan.account, kind: step.kind, action: step.action, operations: step.operations.length });
     const ready: Array<{ op: Operation; params: Record<string, unknown> }> = [];
     const skip = (op: Operation, because: string): void => {
+      settled++;
       result.errors.push({ address: op.address, message: `skipped: ${because}` });
       emit({ type: 'skipped', account: plan.account, address: op.address, because });
     };
@@ -148,12 +173,12 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       }
       ready.push({ op, params: resolved.values });
     }
-    const size = step.type === 'single' ? ready.length || 1 : step.limit;
+    const size = step.type === 'single' ? 1 : step.limit;
     const chunks: Array<typeof ready> = [];
     for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
     await Promise.all(
       chunks.map(async (chunk) => {
-        await runChunk(step, chunk);
+        if (!(await runChunk(step, chunk))) return;
         done += chunk.length;
         emit({ type: 'progress', account: plan.account, done, total });
       }),
@@ -161,7 +186,11 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     done += step.operations.length - ready.length;
   }
 
-  for (const layer of plan.layers) await Promise.all(layer.map((step) => runStep(step)));
+  for (const layer of plan.layers) {
+    if (stopped()) break;
+    await Promise.all(layer.map((step) => runStep(step)));
+  }
+  result.notStarted = total - settled;
 
   for (const { address, by } of plan.implied) {
     if (deleted.has(by) && state.resources[address] !== undefined) {

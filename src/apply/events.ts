@@ -14,4 +14,6 @@ export interface ApplyResult {
   destroyed: number;
   /** Every operation that did not happen, with why. */
   errors: Array<{ address: string; message: string }>;
+  /** Operations never sent because the apply was stopped (they are not among the errors). */
+  notStarted: number;
 }

@@ -1,7 +1,8 @@
 /**
  * The back half of apply and destroy: confirmation, creating a new sandbox account where the
  * manifest asks adsctl to, `applyPlan` per account with progress, and the summary. Exit code 1
- * when anything failed; what succeeded is in the state either way.
+ * when anything failed; what succeeded is in the state either way. SIGINT and SIGTERM stop the
+ * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left.
  */
 import type { ApplyResult } from '../apply/events.js';
 import { applyPlan } from '../apply/apply.js';
@@ -14,8 +15,10 @@ import { boundAccountIds } from '../state/state-files.js';
 import { writeState } from '../state/state-file.js';
 import { createdAccountCandidates } from '../apply/find-created.js';
 import { KINDS } from '../kinds/registry.js';
+import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
-import { hasChanges, prepareOrReport, useColor } from './prepare.js';
+import { useColor } from './color.js';
+import { hasChanges, prepareOrReport } from './prepare.js';
 import { progressPrinter } from './progress.js';
 import type { RunFlags } from './run-options.js';
 import type { AccountSession } from './session.js';
@@ -54,13 +57,27 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan):
   return id;
 }
 
+export interface ExecuteOptions {
+  /** Aborted to stop the writes: nothing more is sent, what is in flight is recorded. */
+  stop?: AbortSignal;
+  /** Write requests in flight at once (`--parallelism`). */
+  parallelism?: number;
+}
+
+const operationCount = (accountPlan: AccountPlan): number => accountPlan.layers.flat().reduce((n, step) => n + step.operations.length, 0);
+
 /** Applies every account's plan; returns the summed counts and every error. */
-export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean): Promise<ApplyResult> {
-  const total: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [] };
-  const onEvent = progressPrinter(io, tty);
+export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean, options: ExecuteOptions = {}): Promise<ApplyResult> {
+  const total: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
+  const onEvent = progressPrinter(io, tty, { plan });
+  const stopped = (): boolean => options.stop?.aborted === true;
   for (const accountPlan of plan.accounts) {
     const session = sessions.find((s) => s.key === accountPlan.account);
     if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
+    if (stopped()) {
+      total.notStarted += operationCount(accountPlan);
+      continue;
+    }
     let accountId: string | undefined;
     try {
       accountId = await ensureAccount(session, accountPlan);
@@ -73,13 +90,61 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
       total.errors.push({ address: 'account', message: `account ${accountPlan.account} has no id and endpoint ${session.endpointName} cannot create one (only sandbox and local can)` });
       continue;
     }
-    const result = await applyPlan({ plan: accountPlan, api: session.api, accountId, state: session.state, stateDir: session.stateDir, onEvent });
+    const result = await applyPlan({
+      plan: accountPlan,
+      api: session.api,
+      accountId,
+      state: session.state,
+      stateDir: session.stateDir,
+      onEvent,
+      ...(options.stop === undefined ? {} : { stop: options.stop }),
+      ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
+    });
     total.added += result.added;
     total.changed += result.changed;
     total.destroyed += result.destroyed;
     total.errors.push(...result.errors);
+    total.notStarted += result.notStarted;
   }
   return total;
+}
+
+/** How the end of an apply or destroy is told. */
+export interface ApplyReport {
+  /** `apply` or `destroy`, in messages. */
+  verb: string;
+  summary: (result: ApplyResult) => string;
+  tty: boolean;
+  /** Write requests in flight at once (`--parallelism`). */
+  parallelism?: number;
+}
+
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Applies a plan whose sessions are open and says how it ended: the summary (exit 0, or 1 when
+ * anything failed), or, when SIGINT or SIGTERM stopped it, every error, what was applied and what
+ * is left (exit 130 or 143). Watches the signals itself unless the caller already does.
+ */
+export async function applyAndReport(io: Io, plan: Plan, sessions: readonly AccountSession[], how: ApplyReport, setExit: (code: number) => void, interrupts?: Interrupts): Promise<void> {
+  const watch = interrupts ?? watchInterrupts((text) => io.err(text));
+  try {
+    const result = await executePlan(io, plan, sessions, how.tty, { stop: watch.drain(), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
+    const signal = watch.received();
+    if (signal !== undefined) {
+      const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
+      io.err(`\n${blocks}Interrupted: ${plural(result.added + result.changed + result.destroyed, 'operation')} applied, ${result.notStarted} not started; run adsctl ${how.verb} again to finish.\n`);
+      return setExit(INTERRUPT_EXIT[signal]);
+    }
+    const outcome = `\n${how.summary(result)}\n`;
+    if (result.errors.length === 0) io.out(outcome);
+    else io.err(outcome);
+    setExit(result.errors.length > 0 ? 1 : 0);
+  } finally {
+    if (interrupts === undefined) watch.dispose();
+  }
 }
 
 export interface PlanThenApply {
@@ -96,29 +161,30 @@ export interface PlanThenApply {
  * diagnostic error, a refused confirmation, or a failed operation.
  */
 export async function planThenApply(io: Io, path: string, flags: RunFlags & { autoApprove?: boolean }, how: PlanThenApply, setExit: (code: number) => void, tty: boolean): Promise<void> {
-  const prepared = await prepareOrReport(io, path, flags, how.mode, how.verb, setExit);
-  if (prepared === undefined) return;
-  const { plan, sessions, sources } = prepared;
+  const interrupts = watchInterrupts((text) => io.err(text));
   try {
-    io.out(renderPlan(plan, 'text', { color: useColor(io, flags.color, tty), sources }));
-    if (hasErrors(plan.diagnostics)) return setExit(1);
-    if (hasChanges(plan)) {
-      const answer = await confirm(io, flags.autoApprove === true, how.question);
-      if (answer !== 'yes') {
-        io.err(answer === 'not-interactive' ? `Error: ${how.verb} needs confirmation: run it in a terminal, or pass --auto-approve\n` : `${how.verb[0]!.toUpperCase()}${how.verb.slice(1)} cancelled.\n`);
-        return setExit(1);
+    const prepared = await prepareOrReport(io, path, flags, how.mode, how.verb, setExit);
+    if (prepared === undefined) return;
+    const { plan, sessions, sources } = prepared;
+    try {
+      io.out(renderPlan(plan, 'text', { color: useColor(flags.colorChoice ?? 'auto', io.env, tty), sources }));
+      if (hasErrors(plan.diagnostics)) return setExit(1);
+      if (hasChanges(plan)) {
+        const answer = await confirm(io, flags.autoApprove === true, how.question);
+        if (answer !== 'yes') {
+          io.err(answer === 'not-interactive' ? `Error: ${how.verb} needs confirmation: run it in a terminal, or pass --auto-approve\n` : `${how.verb[0]!.toUpperCase()}${how.verb.slice(1)} cancelled.\n`);
+          return setExit(1);
+        }
       }
+      await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty, parallelism: flags.parallelism }, setExit, interrupts);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      io.err(`Error: ${error.describe()}\n`);
+      setExit(1);
+    } finally {
+      await sessions.close();
     }
-    const result = await executePlan(io, plan, sessions.sessions, tty);
-    const outcome = `\n${how.summary(result)}\n`;
-    if (result.errors.length === 0) io.out(outcome);
-    else io.err(outcome);
-    setExit(result.errors.length > 0 ? 1 : 0);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    io.err(`Error: ${error.describe()}\n`);
-    setExit(1);
   } finally {
-    await sessions.close();
+    interrupts.dispose();
   }
 }

@@ -14,6 +14,7 @@ import type { PipelineAccount } from './pipeline.js';
 import { stateByAccount } from './adopt-state.js';
 import { stateDirOf } from './root.js';
 import { acquireLock, type Lock } from '../state/lock.js';
+import { tookOverWarning } from './lock-notices.js';
 import { readState } from '../state/state-file.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
@@ -108,6 +109,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run ${unlockCommand(h.id, target.root)} if that run is gone`));
       continue;
     }
+    if (lock.tookOver !== undefined) options.io.err(tookOverWarning(target.key, lock.tookOver));
     const adopted = stateByAccount(stateDir, target.key, target.accountId, shown, options.operation !== 'plan');
     const state = typeof adopted === 'object' ? adopted.state : (adopted ?? readState(stateDir, target.key, shown));
     if (typeof state === 'string') {

@@ -9,6 +9,7 @@ import { acquireLock, forceUnlock } from '../state/lock.js';
 import { stateAccounts } from '../state/state-files.js';
 import { readState, writeState, type AccountState } from '../state/state-file.js';
 import type { Io } from './io.js';
+import { tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
 
@@ -53,6 +54,7 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
     io.err(`Error: the state of account ${account} is locked by ${lock.heldBy.holder} (lock id ${lock.heldBy.id})\n`);
     return setExit(1);
   }
+  if (lock.tookOver !== undefined) io.err(tookOverWarning(account, lock.tookOver));
   try {
     const state = readState(stateDir, account, '');
     if (typeof state === 'string') {

@@ -1,13 +1,15 @@
 /**
- * The per-account lock that keeps two runs from writing one account at once. A lock file created
- * exclusively holds who took it (user, host, pid, time, operation, id). A second run waits up to
- * `--lock-timeout` for it, then fails naming the holder; `adsctl force-unlock ID` removes a lock
- * left by a killed run.
+ * The per-account lock that keeps two runs from writing one account at once. A lock file holds who
+ * took it (user@host, pid, time, operation, id); it is written aside and linked into place, so it
+ * is never seen half-written. A second run waits up to `--lock-timeout` for it, then fails naming
+ * the holder. A lock whose holder is gone from this host (lock-holder.ts) is taken over at once,
+ * and the taker is told whose it was; `adsctl force-unlock ID` removes a lock of another host.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { holderGone } from './lock-holder.js';
 import { stateStem } from './state-file.js';
 
 export interface LockInfo {
@@ -20,6 +22,8 @@ export interface LockInfo {
 
 export interface Lock {
   info: LockInfo;
+  /** The lock of a run gone from this host, which this one took over. */
+  tookOver?: LockInfo;
   release(): void;
 }
 
@@ -27,19 +31,32 @@ export function lockPath(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.lock`);
 }
 
-/** The current holder of an account's lock, if any. */
-export function readLock(stateDir: string, accountKey: string): LockInfo | undefined {
-  const path = lockPath(stateDir, accountKey);
-  if (!existsSync(path)) return undefined;
+/** The ids of the locks this process holds. */
+const ownIds = new Set<string>();
+
+/** A lock file's text and what it says, or undefined when there is none. */
+function readLockFile(path: string): { text: string; info: LockInfo } | undefined {
+  let text: string;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return { text, info: JSON.parse(text) as LockInfo };
   } catch {
-    return { id: 'unreadable', holder: 'unknown', pid: 0, created_at: '', operation: '' };
+    return { text, info: { id: 'unreadable', holder: 'unknown', pid: 0, created_at: '', operation: '' } };
   }
 }
 
-function tryCreate(path: string, info: LockInfo): boolean {
-  mkdirSync(dirname(path), { recursive: true });
+/** The current holder of an account's lock, if any. */
+export function readLock(stateDir: string, accountKey: string): LockInfo | undefined {
+  return readLockFile(lockPath(stateDir, accountKey))?.info;
+}
+
+/** Creates the lock file with `O_EXCL`, for file systems without hard links. */
+function createExclusive(path: string, text: string): boolean {
   let fd: number;
   try {
     fd = openSync(path, 'wx', 0o644);
@@ -48,18 +65,79 @@ function tryCreate(path: string, info: LockInfo): boolean {
     throw error;
   }
   try {
-    writeSync(fd, `${JSON.stringify(info, null, 2)}\n`);
+    writeSync(fd, text);
   } finally {
     closeSync(fd);
   }
   return true;
 }
 
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** Creates the lock file with `info` unless one exists; true when this call created it. */
+function tryCreate(path: string, info: LockInfo): boolean {
+  mkdirSync(dirname(path), { recursive: true });
+  const text = `${JSON.stringify(info, null, 2)}\n`;
+  const aside = `${path}.tmp-${process.pid}`;
+  writeFileSync(aside, text, { mode: 0o644 });
+  try {
+    linkSync(aside, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (NO_LINKS.has(code)) return createExclusive(path, text);
+    throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
+/**
+ * Removes the lock file if it still reads `text`. It is renamed aside first, so a lock another run
+ * took meanwhile is never deleted: that one is put back.
+ */
+function removeIfUnchanged(path: string, text: string): boolean {
+  const aside = `${path}.old.tmp-${process.pid}`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  const moved = readFileSync(aside, 'utf8');
+  if (moved !== text) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // a newer lock is in place already
+    }
+  }
+  unlinkSync(aside);
+  return moved === text;
+}
+
+function granted(path: string, info: LockInfo, tookOver: LockInfo | undefined): Lock {
+  ownIds.add(info.id);
+  let released = false;
+  return {
+    info,
+    ...(tookOver === undefined ? {} : { tookOver }),
+    release: () => {
+      if (released) return;
+      released = true;
+      ownIds.delete(info.id);
+      if (readLockFile(path)?.info.id === info.id) rmSync(path, { force: true });
+    },
+  };
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Takes the lock of an account, waiting up to `timeoutMs`; returns the lock, or the holder's
- * info when it could not be taken in time.
+ * info when it could not be taken in time. A lock whose holder is gone from this host is taken
+ * over without waiting (`tookOver` names it).
  */
 export async function acquireLock(stateDir: string, accountKey: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
   let user = 'unknown';
@@ -72,18 +150,14 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
   const path = lockPath(stateDir, accountKey);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (tryCreate(path, info)) {
-      let released = false;
-      return {
-        info,
-        release: () => {
-          if (released) return;
-          released = true;
-          if (readLock(stateDir, accountKey)?.id === info.id) unlinkSync(path);
-        },
-      };
+    if (tryCreate(path, info)) return granted(path, info, undefined);
+    const current = readLockFile(path);
+    if (current === undefined) continue;
+    if (holderGone(current.info, ownIds)) {
+      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(path, info, current.info);
+      continue;
     }
-    if (Date.now() >= deadline) return { heldBy: readLock(stateDir, accountKey) ?? info };
+    if (Date.now() >= deadline) return { heldBy: current.info };
     await sleep(Math.min(250, Math.max(10, deadline - Date.now())));
   }
 }

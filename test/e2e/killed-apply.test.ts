@@ -1,13 +1,16 @@
 /**
  * An apply killed with SIGKILL half-way through a few hundred resources (the emulator answering
  * after 20 ms, so the apply takes long enough to be caught in the middle), then run again. The
- * killed run leaves its state lock behind: the next run must refuse, naming the lock, until
- * `adsctl force-unlock ID` removes it. A plan then reports the unfinished apply and leaves the
- * state directory byte for byte as it was. Then apply must finish the job from the state and the
+ * killed run leaves its state lock behind, naming a process of this host that is gone: the next
+ * run takes it over with a warning naming the old holder, as the operating system would release
+ * Terraform's local lock. That plan reports the unfinished apply and leaves the state and the
+ * journal byte for byte as they were. Then apply must finish the job from the state and the
  * journal the killed run wrote — adopting what it created without hearing the answer, sending
- * nothing twice — and the emulator must hold exactly one live object per managed address.
+ * nothing twice — and the emulator must hold exactly one live object per managed address. A lock
+ * taken on another host cannot be judged from here: it is refused, naming it, until `adsctl
+ * force-unlock ID` removes it.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
@@ -50,7 +53,7 @@ const KILL_POINTS: KillPoint[] = [
 ];
 
 describe('an apply of 300 resources killed with SIGKILL', () => {
-  it.each(KILL_POINTS)('$name is finished by the next apply, after force-unlock, with nothing lost and nothing twice', async ({ prefix, ready }) => {
+  it.each(KILL_POINTS)('$name is finished by the next apply, which takes over the lock, with nothing lost and nothing twice', async ({ prefix, ready }) => {
     /** 20 campaigns + 40 line items + 80 targeting criteria + 160 promoted posts = 300 resources. */
     const fleet: Fleet = { prefix, campaigns: 20, lineItems: 2, keywords: 2, posts: 4 };
     const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
@@ -70,25 +73,28 @@ describe('an apply of 300 resources killed with SIGKILL', () => {
     const atKill = boundNow(ws);
     expect(fleetAddresses(fleet).filter((a) => atKill[a] === undefined).length).toBeGreaterThan(0);
 
-    // the killed run's lock is left behind: refused, naming it, until force-unlock
-    const lock = JSON.parse(readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.lock`), 'utf8')) as { id: string; pid: number };
-    expect(lock.pid).toBe(killed.child.pid);
-    const refused = await adsctl(['apply', '--auto-approve'], 1);
-    expect(refused.stderr).toContain(`lock id ${lock.id}`);
-    expect(refused.stderr).toContain(`adsctl force-unlock ${lock.id}`);
-    expect(boundNow(ws)).toEqual(atKill);
-    const unlocked = await adsctl(['force-unlock', lock.id], 0);
-    expect(unlocked.stdout).toContain(`Lock ${lock.id}`);
-
-    // a plan reports the unfinished apply and writes nothing: the state directory stays byte for byte
+    // the killed run's lock is left behind, naming a pid of this host that no process has any more
     const stateDir = join(ws.dir, '.adsctl', 'state');
-    const snapshot = (): Record<string, string> => Object.fromEntries(readdirSync(stateDir).sort().map((f) => [f, readFileSync(join(stateDir, f)).toString('base64')]));
+    const lockFile = join(stateDir, `${ACCOUNT}.lock`);
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { id: string; pid: number; holder: string };
+    expect(lock.pid).toBe(killed.child.pid);
+
+    // a plan takes the lock over, naming the old holder, reports the unfinished apply and writes
+    // nothing: the state directory stays byte for byte, but for the lock it took over and released
+    // (and a temporary file the kill may have left)
+    const snapshot = (): Record<string, string> =>
+      Object.fromEntries(readdirSync(stateDir).filter((f) => !/\.lock$|\.tmp-\d+$/.test(f)).sort().map((f) => [f, readFileSync(join(stateDir, f)).toString('base64')]));
     const beforePlan = snapshot();
     expect(Object.keys(beforePlan)).toContain(`${ACCOUNT}.journal`);
     const planned = await adsctl(['plan'], 0);
+    expect(planned.stderr).toContain(`took over the state lock of account ${ACCOUNT}`);
+    expect(planned.stderr).toContain(`${lock.holder} (pid ${lock.pid}, apply since`);
+    expect(planned.stderr).toContain(`lock id ${lock.id}`);
     expect(planned.stderr + planned.stdout).toContain(`an apply of account ${ACCOUNT} was interrupted`);
     expect(planned.stderr + planned.stdout).toContain('the next adsctl apply or destroy first looks them up on the service');
     expect(snapshot()).toEqual(beforePlan);
+    expect(existsSync(lockFile)).toBe(false);
+    expect(boundNow(ws)).toEqual(atKill);
 
     const before = { ...emulator.stats.byRoute };
     const rerun = await adsctl(['apply', '--auto-approve'], 0);
@@ -102,5 +108,30 @@ describe('an apply of 300 resources killed with SIGKILL', () => {
     expect(await fleetProblems(client, ACCOUNT, fleet, bound)).toEqual([]);
     const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
     expect(plan.stdout).toContain('No changes.');
+  });
+
+  it('refuses a lock taken on another host, naming it, until force-unlock removes it', async () => {
+    const fleet: Fleet = { prefix: 'E2E Other host', campaigns: 1, lineItems: 1, keywords: 1, posts: 1 };
+    const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
+    workspaces.push(ws);
+    const stateDir = join(ws.dir, '.adsctl', 'state');
+    mkdirSync(stateDir, { recursive: true });
+    const lock = { id: '0f8e2c1a-4b7d-4e55-9a31-6c2d8e9f0b12', holder: 'ci@build-agent-7.example.net', pid: process.pid, created_at: '2027-01-01T00:00:00.000Z', operation: 'apply' };
+    writeFileSync(join(stateDir, `${ACCOUNT}.lock`), `${JSON.stringify(lock, null, 2)}\n`);
+
+    const refused = await ws.run(['plan']);
+    expect(refused.code, transcript(refused)).toBe(1);
+    expect(refused.stderr).toContain(`locked by ci@build-agent-7.example.net (pid ${process.pid}, apply since 2027-01-01T00:00:00.000Z, lock id ${lock.id})`);
+    expect(refused.stderr).toContain(`adsctl force-unlock ${lock.id}`);
+    expect(existsSync(join(stateDir, `${ACCOUNT}.lock`))).toBe(true);
+
+    const unlocked = await ws.run(['force-unlock', lock.id]);
+    expect(unlocked.code, transcript(unlocked)).toBe(0);
+    expect(unlocked.stdout).toContain(`Lock ${lock.id}`);
+    const applied = await ws.run(['apply', '--auto-approve']);
+    expect(applied.code, transcript(applied)).toBe(0);
+    expect(applied.stderr).not.toContain('took over');
+    const plan = await ws.run(['plan', '--detailed-exitcode']);
+    expect(plan.code, transcript(plan)).toBe(0);
   });
 });

@@ -1,0 +1,80 @@
+/**
+ * The state lock (src/state/lock.ts): a lock left by a process gone from this host is taken over
+ * and reported; a live holder, or one on another host, is waited for and then named.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { acquireLock, lockPath, type Lock, type LockInfo } from '../../src/state/lock.js';
+
+const ACCOUNT = '18ce54d4x5t';
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'adsctl-lock-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The pid of a process that has ended. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+function leave(info: Partial<LockInfo>): LockInfo {
+  const full: LockInfo = { id: 'left-behind', holder: `ci@${hostname()}`, pid: deadPid(), created_at: '2027-01-01T00:00:00.000Z', operation: 'apply', ...info };
+  writeFileSync(lockPath(dir, ACCOUNT), `${JSON.stringify(full, null, 2)}\n`);
+  return full;
+}
+
+function granted(result: Lock | { heldBy: LockInfo }): Lock {
+  if ('heldBy' in result) throw new Error(`lock refused: held by ${JSON.stringify(result.heldBy)}`);
+  return result;
+}
+
+describe('acquireLock', () => {
+  it('takes the lock, writes who holds it, and removes it on release, leaving no other file', async () => {
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'plan', 0));
+    expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toEqual(lock.info);
+    expect(lock.info).toMatchObject({ pid: process.pid, operation: 'plan' });
+    expect(lock.tookOver).toBeUndefined();
+    expect(readdirSync(dir)).toEqual([`${ACCOUNT}.lock`]);
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses, naming the holder, while a run of this process holds it', async () => {
+    const first = granted(await acquireLock(dir, ACCOUNT, 'apply', 0));
+    const second = await acquireLock(dir, ACCOUNT, 'plan', 50);
+    expect(second).toEqual({ heldBy: first.info });
+    first.release();
+    granted(await acquireLock(dir, ACCOUNT, 'plan', 0)).release();
+  });
+
+  it('takes over a lock whose holder is gone from this host, and says whose it was', async () => {
+    const left = leave({});
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'plan', 0));
+    expect(lock.tookOver).toEqual(left);
+    expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toEqual(lock.info);
+    lock.release();
+    expect(existsSync(lockPath(dir, ACCOUNT))).toBe(false);
+  });
+
+  it('takes over a lock naming this process but none of its locks (an earlier process with the same pid)', async () => {
+    const left = leave({ pid: process.pid });
+    expect(granted(await acquireLock(dir, ACCOUNT, 'plan', 0)).tookOver).toEqual(left);
+  });
+
+  it('does not judge a lock of another host: it is refused, naming it', async () => {
+    const left = leave({ holder: 'ci@build-agent-7.example.net' });
+    expect(await acquireLock(dir, ACCOUNT, 'plan', 0)).toEqual({ heldBy: left });
+    expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toEqual(left);
+  });
+
+  it('does not take over a lock whose holder is alive on this host', async () => {
+    const left = leave({ pid: process.ppid });
+    expect(await acquireLock(dir, ACCOUNT, 'plan', 0)).toEqual({ heldBy: left });
+  });
+});
