@@ -103,8 +103,3 @@ export function hasChanges(plan: Plan): boolean {
   return plan.accounts.some((a) => a.changes.some((c) => c.action !== 'noop'));
 }
 
-/** Whether output may use colour: the flag, NO_COLOR, and a terminal on stdout. */
-export function useColor(io: Io, flag: boolean, tty: boolean): boolean {
-  const noColor = io.env['NO_COLOR'];
-  return flag && (noColor === undefined || noColor === '') && tty;
-}

@@ -91,7 +91,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     if (open === undefined) {
       const opened = await openEndpoint(name, join(target.root, '.adsctl'), options.lockTimeoutMs);
       if (typeof opened === 'string') {
-        diagnostics.push(errorAt('endpoint', opened, where));
+        // a bad ADSCTL_ENDPOINT is the environment's, not the manifest's: no position
+        diagnostics.push(fromEnv !== undefined && fromEnv !== '' ? errorAt('endpoint', `ADSCTL_ENDPOINT: ${opened}`) : errorAt('endpoint', opened, where));
         continue;
       }
       open = opened;

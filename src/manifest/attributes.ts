@@ -4,6 +4,7 @@
  * addresses, and the lifecycle and depends_on meta-arguments. Each problem is reported at the
  * value that causes it.
  */
+import { quoteValue } from '../diag/quote.js';
 import { didYouMean } from '../diag/suggest.js';
 import { childAddress, ACCOUNT_ADDRESS, parseAddress } from './address.js';
 import { report, rangeOf, type FileContext } from './context.js';
@@ -54,9 +55,9 @@ function readMoney(ctx: FileContext, resource: DesiredResource, map: YMap, point
     const parsed = decimalToMicros(text);
     if (!parsed.ok) {
       const messages = {
-        format: `${short} ${JSON.stringify(text)} is not a decimal amount such as "50.00"`,
-        precision: `${short} ${JSON.stringify(text)} has ${parsed.ok === false && parsed.problem === 'precision' ? parsed.decimals : 0} decimal places; at most 6 are allowed (1 micro = 0.000001)`,
-        range: `${short} ${JSON.stringify(text)} is out of range (at most 9007199254.740991, not negative)`,
+        format: `${short} ${quoteValue(text)} is not a decimal amount such as "50.00"`,
+        precision: `${short} ${quoteValue(text)} has ${parsed.ok === false && parsed.problem === 'precision' ? parsed.decimals : 0} decimal places; at most 6 are allowed (1 micro = 0.000001)`,
+        range: `${short} ${quoteValue(text)} is out of range (at most 9007199254.740991, not negative)`,
       };
       report(ctx, at, `money-${parsed.problem}`, messages[parsed.problem], rangeOf(ctx, scalar));
       return;
@@ -86,7 +87,7 @@ function readReference(ctx: FileContext, resource: DesiredResource, map: YMap, p
   if (!known.includes(logical)) {
     const hint = didYouMean(logical, known);
     const where = known.length === 0 ? `this manifest has no ${collection}` : `it is not defined under ${collection}`;
-    report(ctx, childPointer(pointer, name), 'unknown-reference', `${name} ${JSON.stringify(logical)} does not exist: ${where}${hint}`, rangeOf(ctx, entry.value));
+    report(ctx, childPointer(pointer, name), 'unknown-reference', `${name} ${quoteValue(logical)} does not exist: ${where}${hint}`, rangeOf(ctx, entry.value));
     return;
   }
   resource.references[field] = childAddress(ACCOUNT_ADDRESS, collection, logical);
@@ -114,7 +115,7 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: 
       const what = descriptor.noun;
       const article = /^[aeiou]/.test(what) ? 'an' : 'a';
       const hint = allowed.size === 0 ? `; ${article} ${what} has no fields to ignore` : didYouMean(name, allowed.keys());
-      report(ctx, childPointer(childPointer(pointer, 'ignore_changes'), i), 'unknown-attribute', `ignore_changes names ${JSON.stringify(name)}, which is not a field of ${article} ${what}${hint}`, rangeOf(ctx, item));
+      report(ctx, childPointer(childPointer(pointer, 'ignore_changes'), i), 'unknown-attribute', `ignore_changes names ${quoteValue(name)}, which is not a field of ${article} ${what}${hint}`, rangeOf(ctx, item));
     } else if (!resource.lifecycle.ignoreChanges.includes(field)) {
       resource.lifecycle.ignoreChanges.push(field);
     }
@@ -159,7 +160,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, descript
     if (entry === undefined || text === undefined) continue;
     const normalised = normaliseTimestamp(text);
     if (normalised === undefined) {
-      report(ctx, childPointer(pointer, field), 'time-format', `${field} ${JSON.stringify(text)} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z`, rangeOf(ctx, entry.value));
+      report(ctx, childPointer(pointer, field), 'time-format', `${field} ${quoteValue(text)} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z`, rangeOf(ctx, entry.value));
       continue;
     }
     resource.attributes[field] = normalised;

@@ -3,6 +3,7 @@
  * entries must name resources of the manifest ("did you mean" otherwise), an object may be
  * imported once, and the dependencies (parents, references, depends_on) must not form a cycle.
  */
+import { quoteValue } from '../diag/quote.js';
 import { didYouMean } from '../diag/suggest.js';
 import { findCycles, shortestPath } from '../graph/graph.js';
 import { formatAddress, parseAddress } from './address.js';
@@ -12,7 +13,7 @@ import type { DesiredResource } from './types.js';
 import type { YMap } from './yaml-tree.js';
 
 function unknownAddress(ctx: FileContext, text: string): string {
-  return `${JSON.stringify(text)} is not a resource of this manifest${didYouMean(text, ctx.byAddress.keys())}`;
+  return `${quoteValue(text)} is not a resource of this manifest${didYouMean(text, ctx.byAddress.keys())}`;
 }
 
 /** Resolves the explicit `depends_on` entries collected while reading the resources. */

@@ -4,6 +4,7 @@
  * Maps of logical names give map-keyed addresses; lists (targeting, promoted posts, ...) are keyed
  * by the identity the API gives their items, and a second item with the same identity is an error.
  */
+import { quoteValue } from '../diag/quote.js';
 import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
@@ -107,9 +108,9 @@ function resolveFundingInstrument(ctx: FileContext, resource: DesiredResource, m
   const keyRange = ctx.doc.range(keyStart, keyEnd);
   if (missing.length > 0) {
     const fields = missing.length === 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
-    report(ctx, pointer, 'missing-field', `funding instrument ${JSON.stringify(name)} needs id (an existing instrument), or ${fields} to create one in sandbox or local`, keyRange);
+    report(ctx, pointer, 'missing-field', `funding instrument ${quoteValue(name)} needs id (an existing instrument), or ${fields} to create one in sandbox or local`, keyRange);
   }
-  sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${JSON.stringify(name)} must already exist: give its id`);
+  sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${quoteValue(name)} must already exist: give its id`);
 }
 
 function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): string | undefined {
@@ -151,7 +152,7 @@ function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, ma
       } else if (shape.key === 'value') {
         const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
         const id = idNode === undefined ? undefined : idValue(idNode);
-        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${shape.field} ${JSON.stringify(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
+        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${shape.field} ${quoteValue(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
         key = id === 'invalid' ? undefined : id;
       }
       if (key === undefined) return;
@@ -203,7 +204,7 @@ export function resolveResources(ctx: FileContext, root: YMap): void {
   refuseUnsupported(ctx, root);
   eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
     if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {
-      report(ctx, pointer, 'missing-field', `campaign ${JSON.stringify(campaign.address.steps[0]?.key)} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));
+      report(ctx, pointer, 'missing-field', `campaign ${quoteValue(campaign.address.steps[0]?.key ?? '')} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));
     }
     eachEntry(ctx, map, 'line_items', campaign.address, pointer, (lineItem, lineItemMap, lineItemPointer) => {
       lineItem.references['campaign_id'] = campaign.address;

@@ -127,6 +127,9 @@ export function driftBlock(rc: DocumentResourceChange, color: boolean): string[]
     if (rc.id === null) return [`  # ${rc.address} has been deleted`];
     return block(`${rc.address} has been deleted`, [], '-', rc, [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }], color);
   }
+  if (rc.reason === 'added_outside') {
+    return block(`${rc.address} has been added outside adsctl`, [], '+', rc, [{ symbol: '+', name: 'id', text: `null -> ${formatValue(rc.id)}`, note: '' }], color);
+  }
   const drifted = rc.change.attributes.filter((a) => a.origin === 'drift');
   return block(`${rc.address} has changed`, [], '~', rc, changedAttributes(rc, drifted, 'reverse', false), color);
 }
