@@ -18,7 +18,7 @@ export type Principal =
 export type Access = 'none' | 'any' | 'read' | 'campaign' | 'creative' | 'admin' | 'audience';
 
 /** Rate limit family of a route (docs/service-behaviour.md, "Rate limits"). */
-export type RateFamily = 'write' | 'core_read' | 'account_read' | 'global_read' | 'targeting_options' | 'audience_users';
+export type RateFamily = 'write' | 'core_read' | 'account_read' | 'global_read' | 'targeting_options' | 'audience_users' | 'insights';
 
 export interface ApiContext {
   req: ParsedRequest;

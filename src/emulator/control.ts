@@ -9,11 +9,15 @@ import { json, type RawResponse } from './raw-response.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { ParsedRequest } from './request.js';
 import { newStats, type RequestStats } from './server.js';
+import { handleAudienceControl } from './audience-control.js';
+import type { Store } from './store/store.js';
 
 export interface ControlDeps {
   stats: RequestStats;
   faults: FaultInjector;
   limiter: RateLimiter;
+  /** The store, for the audience control endpoints (audience-control.ts). */
+  store?: Store;
 }
 
 export function handleControl(deps: ControlDeps, req: ParsedRequest): RawResponse {
@@ -37,6 +41,6 @@ export function handleControl(deps: ControlDeps, req: ParsedRequest): RawRespons
       deps.limiter.reset();
       return json(200, { reset: true });
     default:
-      return json(404, { error: `no control endpoint ${route}` });
+      return (deps.store === undefined ? undefined : handleAudienceControl(deps.store, req)) ?? json(404, { error: `no control endpoint ${route}` });
   }
 }

@@ -96,7 +96,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     log,
     stats,
     token: (req) => handleTokenRequest({ store, clock, nonces, limiter, log }, req),
-    control: (req) => handleControl({ stats, faults, limiter }, req),
+    control: (req) => handleControl({ stats, faults, limiter, store }, req),
     upload: (req) => handleUploadRequest({ store, clock, nonces, segments, log }, req),
   });
   const host = options.host ?? '127.0.0.1';

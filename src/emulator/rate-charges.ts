@@ -32,6 +32,9 @@ export function charges(route: RouteDef, principal: Principal, accountId: string
     case 'audience_users':
       out.push({ key: `audience:${route.path}:${who}`, family: 'audience_users' });
       break;
+    case 'insights':
+      out.push({ key: `insights:${who}`, family: 'insights' });
+      break;
   }
   if (totalCount) out.push({ key: `total_count:${who}`, family: 'total_count' });
   return out;

@@ -20,6 +20,8 @@ export const RATE_LIMITS: Record<RateFamily | 'total_count' | 'token' | 'user_qu
   global_read: { limit: 5, windowSeconds: 900 },
   targeting_options: { limit: 400, windowSeconds: 900 },
   audience_users: { limit: 1_500, windowSeconds: 60 },
+  /** Keyword insights: its own category budget per user. */
+  insights: { limit: 500, windowSeconds: 900 },
   total_count: { limit: 200, windowSeconds: 900 },
   token: { limit: 300, windowSeconds: 900 },
   /** The high app-wide user quota that accompanies account-level limits. */

@@ -25,6 +25,12 @@ import { routes as draftTweets } from './handlers/draft-tweets.js';
 import { routes as scheduledTweets } from './handlers/scheduled-tweets.js';
 import { routes as tweetPreviews } from './handlers/tweet-previews.js';
 import { routes as lookups } from './handlers/lookups.js';
+import { routes as customAudiences } from './handlers/custom-audiences.js';
+import { routes as customAudienceUsers } from './handlers/custom-audience-users.js';
+import { routes as audiencePermissions } from './handlers/audience-permissions.js';
+import { routes as flexibleAudiences } from './handlers/flexible-audiences.js';
+import { routes as doNotReachLists } from './handlers/do-not-reach-lists.js';
+import { routes as keywordInsights } from './handlers/keyword-insights.js';
 
 export const ROUTES: readonly RouteDef[] = [
   ...accounts,
@@ -52,4 +58,10 @@ export const ROUTES: readonly RouteDef[] = [
   ...scheduledTweets,
   ...tweetPreviews,
   ...lookups,
+  ...customAudiences,
+  ...customAudienceUsers,
+  ...audiencePermissions,
+  ...flexibleAudiences,
+  ...doNotReachLists,
+  ...keywordInsights,
 ];

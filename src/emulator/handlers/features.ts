@@ -39,6 +39,8 @@ export const SANDBOX_FEATURE_KEYS = [
   'VIDEO_VIEWS_MIDROLL_OBJECTIVE',
   'PREROLL_VIEWS_OBJECTIVE',
   'VIDEO_APP_DOWNLOAD_CARD',
+  // lets the account share custom audiences outside its business (Part B, permissions)
+  'SHARE_AUDIENCE_OUTSIDE_BUSINESS',
 ] as const;
 
 /** The feature keys granted to `account`. */

@@ -16,6 +16,7 @@ import {
 } from '../lookups/targeting-values.js';
 import type { Rec, Row } from '../store/row.js';
 import { accountIdOf } from './common.js';
+import { customAudienceCriterionName } from './custom-audience-model.js';
 
 /** Targeting types of `POST targeting_criteria` (v12). */
 export const TARGETING_TYPES = [
@@ -132,7 +133,7 @@ function resolveValue(ctx: ApiContext, c: NewCriterion): Rec {
     }
     case 'CUSTOM_AUDIENCE':
     case 'CUSTOM_AUDIENCE_EXPANDED':
-      throw badValue(`Custom audience ${value} is not a targetable custom audience of Account ${accountIdOf(ctx)}`);
+      return { name: customAudienceCriterionName(ctx, value) };
     case 'NETWORK_ACTIVATION_DURATION':
       if (!/^[1-9]\d{0,2}$/.test(value)) throw badValue(`Expected a number of months, got ${JSON.stringify(value)} for targeting_value`);
       return { name: `${value} months` };

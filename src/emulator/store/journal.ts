@@ -7,6 +7,7 @@
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, ftruncateSync } from 'node:fs';
 import { lockDataFile } from './data-lock.js';
+import { storedChanges, type MemberChange, type StoredMemberChange } from './member-set.js';
 import type { Row } from './row.js';
 import type { Store } from './store.js';
 
@@ -17,6 +18,8 @@ interface Snapshot {
   format: number;
   counter: number;
   rows: Row[];
+  /** Audience members, each set as base64 keys (absent in files written before audiences). */
+  members?: StoredMemberChange[];
 }
 
 /** Keeps a store's state in a file pair; `open` loads what is there and starts journaling. */
@@ -47,7 +50,7 @@ export class Journal {
       throw error;
     }
     journal.fd = openSync(`${file}.journal`, 'a');
-    store.onCommit = (rows, counter) => journal.append(rows, counter);
+    store.onCommit = (rows, counter, members) => journal.append(rows, counter, members);
     return { journal, loaded };
   }
 
@@ -57,6 +60,7 @@ export class Journal {
       const snap = JSON.parse(readFileSync(this.file, 'utf8')) as Snapshot;
       if (snap.format !== FORMAT) throw new Error(`${this.file}: unsupported data format ${String(snap.format)}`);
       for (const row of snap.rows) this.store.restore(row);
+      if (snap.members !== undefined) this.store.members.restore(snap.members);
       this.store.restoreCounter(snap.counter);
       loaded = true;
     }
@@ -66,13 +70,14 @@ export class Journal {
       this.bytes = Buffer.byteLength(text);
       for (const line of text.split('\n')) {
         if (line === '') continue;
-        let entry: { counter: number; rows: Row[] };
+        let entry: { counter: number; rows: Row[]; members?: StoredMemberChange[] };
         try {
-          entry = JSON.parse(line) as { counter: number; rows: Row[] };
+          entry = JSON.parse(line) as { counter: number; rows: Row[]; members?: StoredMemberChange[] };
         } catch {
           break; // a torn final write: never acknowledged, so nothing is lost
         }
         for (const row of entry.rows) this.store.restore(row);
+        if (entry.members !== undefined) this.store.members.restore(entry.members);
         this.store.restoreCounter(entry.counter);
         loaded = true;
       }
@@ -80,9 +85,9 @@ export class Journal {
     return loaded;
   }
 
-  private append(rows: Row[], counter: number): void {
+  private append(rows: Row[], counter: number, members: MemberChange[]): void {
     if (this.fd === undefined) return;
-    const line = `${JSON.stringify({ counter, rows })}\n`;
+    const line = `${JSON.stringify(members.length === 0 ? { counter, rows } : { counter, rows, members: storedChanges(members) })}\n`;
     writeSync(this.fd, line);
     this.bytes += Buffer.byteLength(line);
     if (this.bytes > COMPACT_AFTER_BYTES) this.compact();
@@ -90,7 +95,7 @@ export class Journal {
 
   /** Writes a full snapshot atomically and empties the journal. */
   compact(): void {
-    const snap: Snapshot = { format: FORMAT, counter: this.store.idCounter, rows: this.store.allRows() };
+    const snap: Snapshot = { format: FORMAT, counter: this.store.idCounter, rows: this.store.allRows(), members: this.store.members.snapshot() };
     const tmp = `${this.file}.tmp-${process.pid}`;
     const fd = openSync(tmp, 'w');
     try {

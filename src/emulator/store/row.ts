@@ -26,7 +26,10 @@ export type Kind =
   | 'media_library'
   | 'card'
   | 'conversation_card'
-  | 'history';
+  | 'history'
+  | 'custom_audience'
+  | 'audience_permission'
+  | 'do_not_reach_list';
 
 /** A wire record: exactly the fields the service returns for it. */
 export type Rec = Record<string, unknown>;

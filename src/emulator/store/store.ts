@@ -6,6 +6,7 @@
 import { entityId, snowflakeId } from '../ids.js';
 import type { Kind, Rec, Row } from './row.js';
 import { Table, type IndexKey } from './table.js';
+import { MemberSets, type MemberChange } from './member-set.js';
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const byField = (field: string): IndexKey => (row) => str(row.rec[field]);
@@ -36,12 +37,15 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
   card: {},
   conversation_card: {},
   history: { entity: byField('entity_id') },
+  custom_audience: {},
+  audience_permission: { audience: byField('custom_audience_id'), granted: byField('granted_account_id') },
+  do_not_reach_list: {},
 };
 
 type Undo = { op: 'add'; row: Row } | { op: 'update'; row: Row; rec: Rec; ext: Rec };
 
-/** Listener told of every committed change: the rows as they are after it, and the id counter. */
-export type CommitListener = (rows: Row[], counter: number) => void;
+/** Listener told of every committed change: the rows as they are after it, the id counter, member set changes. */
+export type CommitListener = (rows: Row[], counter: number, members: MemberChange[]) => void;
 
 export class Store {
   private readonly tables = new Map<Kind, Table>();
@@ -49,6 +53,8 @@ export class Store {
   private undo: Undo[] | undefined;
   private dirty: Set<Row> | undefined;
   onCommit: CommitListener | undefined;
+  /** Audience memberships (compact key sets), changed and rolled back with the transaction. */
+  readonly members = new MemberSets();
 
   constructor() {
     for (const [kind, indexes] of Object.entries(INDEXES)) this.tables.set(kind as Kind, new Table(kind as Kind, indexes));
@@ -129,10 +135,12 @@ export class Store {
       const rows = [...this.dirty];
       this.undo = undefined;
       this.dirty = undefined;
-      if (rows.length > 0 || this.counter !== counterBefore) this.onCommit?.(rows, this.counter);
+      const members = this.members.commit();
+      if (rows.length > 0 || this.counter !== counterBefore || members.length > 0) this.onCommit?.(rows, this.counter, members);
       return result;
     } catch (error) {
       this.rollback(this.undo ?? []);
+      this.members.rollback();
       this.counter = counterBefore;
       this.undo = undefined;
       this.dirty = undefined;
@@ -145,10 +153,12 @@ export class Store {
     const undo = this.undo;
     if (undo === undefined) throw new Error('savepoint outside a transaction');
     const mark = undo.length;
+    const memberMark = this.members.mark();
     try {
       return fn();
     } catch (error) {
       this.rollback(undo.splice(mark));
+      this.members.rollback(memberMark);
       throw error;
     }
   }
