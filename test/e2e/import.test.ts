@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
-import type { CliRun } from '../support/run-cli.js';
+import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -20,24 +19,14 @@ let client: TestClient;
 let ws: Workspace;
 let campaignId: string;
 
-const manifest = (endpoint: string, extra = ''): string => `version: 1
-endpoint: ${endpoint}
-account:
-  id: "${ACCOUNT}"
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
+const manifest = (endpoint: string, extra = ''): string => `${seededAccountHead(endpoint)}campaigns:
   by_hand:
     name: Made by hand
     funding_instrument: main
     daily_budget: "7.00"
 ${extra}`;
 
-async function adsctl(args: string[], code: number): Promise<CliRun> {
-  const run = await ws.run(args);
-  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
-  return run;
-}
+const adsctl = expectRuns(() => ws);
 
 beforeAll(async () => {
   ({ emulator, client } = await startTestEmulator());

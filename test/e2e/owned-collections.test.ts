@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
-import type { CliRun } from '../support/run-cli.js';
+import { createWorkspace, expectRuns, seededAccountHead, listAll, parseStateList, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 const ACCOUNT = '18ce54d4x5t';
 const LI = 'campaigns.launch.line_items.us';
@@ -20,13 +19,7 @@ let client: TestClient;
 let ws: Workspace;
 let lineItemId: string;
 
-const manifest = (endpoint: string, ignore = ''): string => `version: 1
-endpoint: ${endpoint}
-account:
-  id: "${ACCOUNT}"
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
+const manifest = (endpoint: string, ignore = ''): string => `${seededAccountHead(endpoint)}campaigns:
   launch:
     name: Launch
     funding_instrument: main
@@ -46,11 +39,7 @@ ${ignore}        targeting:
         promoted_posts: ["${SEED_POST_IDS[0]}"]
 `;
 
-async function adsctl(args: string[], code: number): Promise<CliRun> {
-  const run = await ws.run(args);
-  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
-  return run;
-}
+const adsctl = expectRuns(() => ws);
 
 const liveCriteria = async (): Promise<string[]> =>
   (await listAll(client, `/12/accounts/${ACCOUNT}/targeting_criteria`, { line_item_ids: lineItemId })).map((c) => `${c['targeting_type']}:${c['targeting_value']}`).sort();

@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
-import { createWorkspace, parseStateList, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
-import type { CliRun } from '../support/run-cli.js';
+import { createWorkspace, expectRuns, parseStateList, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 let emulator: RunningEmulator;
 let ws: Workspace;
@@ -32,11 +31,7 @@ campaigns:
     entity_status: PAUSED
 `;
 
-async function adsctl(args: string[], code: number): Promise<CliRun> {
-  const run = await ws.run(args);
-  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
-  return run;
-}
+const adsctl = expectRuns(() => ws);
 
 beforeAll(async () => {
   ({ emulator } = await startTestEmulator());

@@ -7,21 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
-import { createWorkspace, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
-import type { CliRun } from '../support/run-cli.js';
+import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
-const ACCOUNT = '18ce54d4x5t';
 
 let emulator: RunningEmulator;
 let ws: Workspace;
 
-const manifest = (endpoint: string): string => `version: 1
-endpoint: ${endpoint}
-account:
-  id: "${ACCOUNT}"
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
+const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}campaigns:
   holidays:
     name: Holidays
     funding_instrument: main
@@ -35,11 +27,7 @@ campaigns:
     entity_status: PAUSED
 `;
 
-async function adsctl(args: string[], code: number): Promise<CliRun> {
-  const run = await ws.run(args);
-  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
-  return run;
-}
+const adsctl = expectRuns(() => ws);
 
 beforeAll(async () => {
   ({ emulator } = await startTestEmulator());

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { beforeEach, onTestFailed } from 'vitest';
+import { beforeEach, expect, onTestFailed } from 'vitest';
 import type { StartupInfo } from '../../src/emulator/emulator.js';
 import { BIN } from './cli.js';
 import type { Params, TestClient } from './client.js';
@@ -180,4 +180,18 @@ export function stepsInOrder(): void {
       broken = task.name;
     });
   });
+}
+
+/** `adsctl ...args` in the workspace, expecting exit `code` (the transcript is the failure message). */
+export function expectRuns(ws: () => Workspace): (args: string[], code: number) => Promise<CliRun> {
+  return async (args, code) => {
+    const run = await ws().run(args);
+    expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
+    return run;
+  };
+}
+
+/** The head of a manifest of the emulator's seeded account on `endpoint`, its funding instrument as `main`. */
+export function seededAccountHead(endpoint: string, account = '18ce54d4x5t'): string {
+  return `version: 1\nendpoint: ${endpoint}\naccount:\n  id: "${account}"\nfunding_instruments:\n  main: { id: lygyi }\n`;
 }
