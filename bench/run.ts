@@ -4,6 +4,7 @@ import { benchEmulator } from './emulator-bench.js';
 import { benchDiffPlan } from './diff-plan-bench.js';
 import { benchManifest } from './manifest-bench.js';
 import { benchPlanApply, type RunFigures } from './plan-apply-bench.js';
+import { benchAudienceUpload } from './audience-upload-bench.js';
 import { benchStartup } from './startup-bench.js';
 
 const only = process.argv[2];
@@ -30,6 +31,11 @@ if (only === undefined || only === 'startup') {
   const r = benchStartup();
   console.log(`start-up, median of ${r.runs} runs each (bench/startup-bench.ts)`);
   console.log(`  node bin/adsctl.js --version ${r.versionMs.toFixed(0)} ms, node -e 0 ${r.nodeMs.toFixed(0)} ms: ${r.ratio.toFixed(2)}x (target <= 3x)`);
+}
+if (only === undefined || only === 'audience-upload') {
+  const r = await benchAudienceUpload();
+  console.log(`upload of a ${r.members}-member custom audience in ${r.requests} requests of at most ${r.largestBodyBytes} bytes (bench/audience-upload-bench.ts)`);
+  console.log(`  emulator RSS ${r.rssBeforeMb.toFixed(0)} MB before, ${r.rssAfterMb.toFixed(0)} MB after (member set ${r.memberMb.toFixed(0)} MB); ${r.requestsPerSecond.toFixed(1)} upload requests/s (${r.uploadSeconds.toFixed(1)} s)`);
 }
 if (only !== undefined && only !== 'emulator') process.exit(0);
 const emulator = await benchEmulator();

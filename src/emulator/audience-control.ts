@@ -3,7 +3,8 @@
  * control.ts): per-audience member counts — never the members themselves — and setting an
  * account's business, which audience sharing depends on and the API cannot change.
  *
- * - `GET /_emulator/audiences` → `{custom_audiences: [{id, account_id, members, unmatched}],
+ * - `GET /_emulator/audiences` → `{custom_audiences: [{id, account_id, members, member_bytes,
+ *   unmatched}],
  *   do_not_reach_lists: [...]}` in creation order, deleted ones included.
  * - `POST /_emulator/accounts/:account_id/business` with JSON `{business_id, business_name}`
  *   (strings or null) → the account record.
@@ -16,7 +17,7 @@ import type { Store } from './store/store.js';
 const counts = (store: Store, kind: Kind, prefix: string): Array<Record<string, unknown>> =>
   [...store.table(kind).all()]
     .sort((a, b) => a.seq - b.seq)
-    .map((row) => ({ id: row.id, account_id: row.accountId, members: store.members.size(`${prefix}:${row.id}`), unmatched: Number(row.ext['unmatched'] ?? 0) }));
+    .map((row) => ({ id: row.id, account_id: row.accountId, members: store.members.size(`${prefix}:${row.id}`), member_bytes: store.members.bytes(`${prefix}:${row.id}`), unmatched: Number(row.ext['unmatched'] ?? 0) }));
 
 /** Answers an audience control request, or undefined when the path is not one of them. */
 export function handleAudienceControl(store: Store, req: ParsedRequest): RawResponse | undefined {

@@ -150,6 +150,11 @@ export class MemberSets {
   private readonly sets = new Map<string, KeySet32>();
   private pending: MemberChange[] = [];
 
+  /** Bytes the arrays of `set` hold (0 for a set never written), for reports. */
+  bytes(set: string): number {
+    return this.sets.get(set)?.bytes ?? 0;
+  }
+
   /** Members of `set` (0 for a set never written). */
   size(set: string): number {
     return this.sets.get(set)?.size ?? 0;
