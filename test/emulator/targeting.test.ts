@@ -3,6 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { expectError } from '../support/assertions.js';
+import { SEED_PUBLIC_USERS } from '../../src/emulator/store/seed.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -219,6 +220,18 @@ describe('POST targeting_criteria: per-line-item limits', () => {
     const li = await lineItem();
     expect((await batch(creates(li, 'INTEREST', interests.slice(0, 100)))).status).toBe(200);
     expectError(await client.post(path(), { line_item_id: li, targeting_type: 'INTEREST', targeting_value: interests[100] }), 400, 'INVALID_PARAMETER', 'targeting_type');
+  });
+
+  it('at most 100 SIMILAR_TO_FOLLOWERS_OF_USER (the seeded public users), the 101st is refused', async () => {
+    const users = SEED_PUBLIC_USERS.map((u) => u.id);
+    expect(users.length).toBeGreaterThan(100);
+    const li = await lineItem();
+    const r = await batch(creates(li, 'SIMILAR_TO_FOLLOWERS_OF_USER', users.slice(0, 100)));
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.data[99]).toMatchObject({ targeting_value: users[99], targeting_type: 'SIMILAR_TO_FOLLOWERS_OF_USER' });
+    expectError(await client.post(path(), { line_item_id: li, targeting_type: 'SIMILAR_TO_FOLLOWERS_OF_USER', targeting_value: users[100]! }), 400, 'INVALID_PARAMETER', 'targeting_type');
+    const other = await lineItem();
+    expect((await client.post(path(), { line_item_id: other, targeting_type: 'SIMILAR_TO_FOLLOWERS_OF_USER', targeting_value: users[100]! })).status).toBe(201);
   });
 
   it('at most 2000 locations', async () => {
@@ -449,6 +462,8 @@ describe('GET targeting_criteria/<option> lookups', () => {
     ['conversations by type', 'conversations', { conversation_type: 'SPORTS' }, { targeting_type: 'CONVERSATION', targeting_value: 'a1', name: 'NFL', conversation_type: 'SPORTS' }],
     ['events in a window', 'events', { event_types: 'HOLIDAY', start_time: '2026-06-01T00:00:00Z', end_time: '2026-07-31T00:00:00Z', country_codes: 'US' }, { name: 'Independence Day', country_code: 'US', event_type: 'HOLIDAY', is_global: false }],
     ['tv_markets', 'tv_markets', {}, { name: 'France', country_code: 'FR', locale: 'fr-FR' }],
+    ['behaviors by q', 'behaviors', { q: 'frequent' }, { name: 'Travel/Air/Frequent flyers', targeting_type: 'BEHAVIOR', targeting_value: 'l411', country_code: 'US', targetable_type: 'BEHAVIOR' }],
+    ['behavior_taxonomies start at the top', 'behavior_taxonomies', {}, { id: 'b1', name: 'Automotive', parent_id: null }],
     ['tv_shows of a market', 'tv_shows', { locale: 'en-US', q: 'news' }, { name: 'NewsWatch', targeting_value: 10027243420 }],
   ];
   it.each(rows)('%s', async (_name, option, params, first) => {
@@ -472,8 +487,25 @@ describe('GET targeting_criteria/<option> lookups', () => {
     expect(new Set(all).size).toBe(7);
   });
 
+  it('filters behaviors by id and taxonomy nodes by id and parent; every record has the documented fields', async () => {
+    const children = await client.get('/12/targeting_criteria/behavior_taxonomies', { parent_behavior_taxonomy_ids: 'b1,b4' });
+    expect(children.body.data.map((t: { id: string }) => t.id)).toEqual(['b11', 'b12', 'b41', 'b42']);
+    expect(children.body.data.every((t: any) => Object.keys(t).sort().join() === 'created_at,id,name,parent_id,updated_at')).toBe(true);
+    const one = await client.get('/12/targeting_criteria/behavior_taxonomies', { behavior_taxonomy_ids: 'b23' });
+    expect(one.body.data).toEqual([]);
+    const some = await client.get('/12/targeting_criteria/behaviors', { behavior_ids: 'l111,l322' });
+    expect(some.body.data.map((b: { name: string }) => b.name)).toEqual(['Automotive/Vehicle purchase/New car buyers', 'Retail/Home/Furniture buyers']);
+    const keys = 'audience_code,country_code,id,name,partner_source,targetable_type,targeting_type,targeting_value';
+    expect(some.body.data.every((b: any) => Object.keys(b).sort().join() === keys)).toBe(true);
+    const paged = await client.get('/12/targeting_criteria/behaviors', { count: 2 });
+    expect(paged.body.data).toHaveLength(2);
+    expect(paged.body.next_cursor).not.toBeNull();
+  });
+
   const refusals: Array<[string, string, Params, string]> = [
     ['locations count is at most 1000', 'locations', { count: 1001 }, 'count'],
+    ['behaviors count is at most 1000', 'behaviors', { count: 1001 }, 'count'],
+    ['behavior_taxonomies take no q', 'behavior_taxonomies', { q: 'auto' }, 'q'],
     ['locations location_type is an enum', 'locations', { location_type: 'TOWNS' }, 'location_type'],
     ['locations country_code has two letters', 'locations', { country_code: 'USA' }, 'country_code'],
     ['a malformed cursor', 'languages', { cursor: 'bogus' }, 'cursor'],

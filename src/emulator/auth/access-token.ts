@@ -9,7 +9,8 @@ import type { RawResponse } from '../raw-response.js';
 import type { ParsedRequest } from '../request.js';
 import type { Row } from '../store/row.js';
 import type { Store } from '../store/store.js';
-import { formResponse, param, protocolParam, randomAlnum, verifySigned, type TokenDeps } from './token-context.js';
+import { formResponse, nowSeconds, param, protocolParam, randomAlnum, verifySigned, type TokenDeps } from './token-context.js';
+import { requestTokenExpired } from './request-token.js';
 import { couldNotAuthenticate, invalidOrExpiredToken, parameterMissing } from './token-errors.js';
 
 /** A new access token of the user for the application at this access level. */
@@ -30,6 +31,7 @@ export function accessToken(deps: TokenDeps, req: ParsedRequest): RawResponse {
   const requestToken = signed.token!;
   const named = param(req, 'oauth_token');
   if (named !== undefined && named !== requestToken.id) throw invalidOrExpiredToken(signed.headers);
+  if (requestTokenExpired(requestToken, nowSeconds(deps))) throw invalidOrExpiredToken(signed.headers);
   const verifier = protocolParam(req, signed.oauth, 'oauth_verifier');
   if (verifier === undefined || verifier === '') throw parameterMissing('oauth_verifier', signed.headers);
   const expected = requestToken.ext['verifier'];

@@ -14,7 +14,8 @@ import type { ParsedRequest } from '../request.js';
 import type { Row } from '../store/row.js';
 import { htmlResponse, redirectResponse, renderAuthorizeForm, renderMessage, renderPin } from './authorize-html.js';
 import { percentEncode } from './oauth.js';
-import { chargeToken, param, randomAlnum, randomDigits, type TokenDeps } from './token-context.js';
+import { chargeToken, nowSeconds, param, randomAlnum, randomDigits, type TokenDeps } from './token-context.js';
+import { requestTokenExpired } from './request-token.js';
 
 /** The cookie that carries the emulator's logged-in user between authorization pages. */
 export const SESSION_COOKIE = 'adsctl_emulator_session';
@@ -37,7 +38,7 @@ function pending(deps: TokenDeps, req: ParsedRequest, endpoint: string): Pending
   if (value === undefined || value === '') return htmlResponse(400, renderMessage('Invalid request', 'The oauth_token parameter is missing.'));
   const token = deps.store.get('request_token', value);
   const app = token === undefined ? undefined : deps.store.get('app', String(token.ext['consumer_key']));
-  if (token === undefined || app === undefined || token.ext['revoked'] === true || token.ext['verifier'] !== null) {
+  if (token === undefined || app === undefined || token.ext['revoked'] === true || token.ext['verifier'] !== null || requestTokenExpired(token, nowSeconds(deps))) {
     return htmlResponse(401, renderMessage('Whoa there!', INVALID_TOKEN));
   }
   try {

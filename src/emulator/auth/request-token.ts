@@ -4,12 +4,23 @@
  * or form parameter) gets a fresh request token. The callback must be `oob` (PIN mode) or one of
  * the application's registered callback URLs; a registered URL may carry an extra query string.
  * `x_auth_access_type` (`read` or `write`) narrows the access level of the token to come.
+ * A request token lives `REQUEST_TOKEN_LIFETIME_SECONDS` on the emulator's clock; steps 2 and 3
+ * refuse it afterwards as the service refuses an unknown one.
  */
 import type { RawResponse } from '../raw-response.js';
 import type { ParsedRequest } from '../request.js';
 import type { Row } from '../store/row.js';
-import { accessLevel, formResponse, param, protocolParam, randomAlnum, verifySigned, type TokenDeps } from './token-context.js';
+import { accessLevel, formResponse, nowSeconds, param, protocolParam, randomAlnum, verifySigned, type TokenDeps } from './token-context.js';
 import { callbackNotApproved, parameterInvalid, parameterMissing } from './token-errors.js';
+
+/** How long a request token may be authorized and exchanged: 15 minutes (the spec names no lifetime). */
+export const REQUEST_TOKEN_LIFETIME_SECONDS = 15 * 60;
+
+/** True when request token `token` was issued more than the lifetime before `nowSeconds`. */
+export function requestTokenExpired(token: Row, nowSeconds: number): boolean {
+  const issued = token.ext['issued_at'];
+  return typeof issued === 'number' && nowSeconds - issued > REQUEST_TOKEN_LIFETIME_SECONDS;
+}
 
 /** True when `callback` is `oob` or a registered callback URL (ignoring its query string). */
 export function callbackApproved(app: Row, callback: string): boolean {
@@ -41,6 +52,7 @@ export function requestToken(deps: TokenDeps, req: ParsedRequest): RawResponse {
       revoked: false,
       user_id: null,
       verifier: null,
+      issued_at: nowSeconds(deps),
     });
   });
   return formResponse(

@@ -4,9 +4,11 @@
  * documented choice):
  * - reasons, in this order: PAUSED_BY_ADVERTISER (entity_status PAUSED); INCOMPLETE (a DRAFT
  *   campaign, or no ACTIVE non-deleted line item); FUNDING_PROBLEM (its funding instrument is
- *   deleted or not able to fund); a deleted campaign has the single reason DELETED.
+ *   deleted or not able to fund); EXPIRED (it has line items and the flight of every non-deleted one
+ *   has ended: `end_time` at or before now on the injected clock; campaigns have no times of their
+ *   own since version 11); a deleted campaign has the single reason DELETED.
  * - `servable` is true exactly when there is no reason.
- * - `effective_status`: RUNNING when servable; PAUSED when the only reason is
+ * - `effective_status`: EXPIRED when EXPIRED is a reason; RUNNING when servable; PAUSED when the only reason is
  *   PAUSED_BY_ADVERTISER (complete, but paused); UNKNOWN otherwise (incomplete, unfunded, deleted).
  *   A new PAUSED campaign therefore shows servable=false, [PAUSED_BY_ADVERTISER, INCOMPLETE], UNKNOWN,
  *   as in the service's example.
@@ -21,7 +23,20 @@ import { counter } from './campaign-counters.js';
 export interface Serving {
   servable: boolean;
   reasons_not_servable: string[];
-  effective_status: 'RUNNING' | 'PAUSED' | 'UNKNOWN';
+  effective_status: 'RUNNING' | 'PAUSED' | 'EXPIRED' | 'UNKNOWN';
+}
+
+/** True when campaign `id` has non-deleted line items and every one of them has an `end_time` now past. */
+function flightEnded(ctx: ApiContext, id: string): boolean {
+  const nowMs = ctx.clock.now().getTime();
+  let any = false;
+  for (const li of ctx.store.table('line_item').under('campaign', id)) {
+    if (li.rec['deleted'] === true) continue;
+    const end = li.rec['end_time'];
+    if (typeof end !== 'string' || Date.parse(end) > nowMs) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** Serving fields of campaign `rec` with `activeLineItems` ACTIVE line items. */
@@ -32,7 +47,10 @@ export function servingOf(ctx: ApiContext, rec: Rec, activeLineItems: number): S
   if (rec['entity_status'] === 'DRAFT' || activeLineItems === 0) reasons.push('INCOMPLETE');
   const fi = ctx.store.get('funding_instrument', String(rec['funding_instrument_id']));
   if (fi === undefined || fi.rec['deleted'] === true || fi.rec['able_to_fund'] === false) reasons.push('FUNDING_PROBLEM');
-  const effective = reasons.length === 0 ? 'RUNNING' : reasons.length === 1 && reasons[0] === 'PAUSED_BY_ADVERTISER' ? 'PAUSED' : 'UNKNOWN';
+  if (flightEnded(ctx, String(rec['id']))) reasons.push('EXPIRED');
+  const effective = reasons.includes('EXPIRED')
+    ? 'EXPIRED'
+    : reasons.length === 0 ? 'RUNNING' : reasons.length === 1 && reasons[0] === 'PAUSED_BY_ADVERTISER' ? 'PAUSED' : 'UNKNOWN';
   return { servable: reasons.length === 0, reasons_not_servable: reasons, effective_status: effective };
 }
 

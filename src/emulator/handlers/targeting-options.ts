@@ -2,10 +2,13 @@
  * Targeting option lookups (`GET /12/targeting_criteria/<x>`): global reads, no account, callable
  * with a user or an application-only token, in the targeting rate limit family. Each takes the
  * documented filters; `q` is a case-insensitive match anywhere in the name. Paged lookups take
- * `count` (1..1000, default 200, tv_shows 1..50, default 50) and an opaque `cursor`.
+ * `count` (1..1000, default 200, tv_shows 1..50, default 50) and an opaque `cursor`. Behaviors filter
+ * by `behavior_ids` and `q`; behavior taxonomies by `behavior_taxonomy_ids` and
+ * `parent_behavior_taxonomy_ids` (children of those nodes).
  */
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { invalidParameter } from '../errors.js';
+import { BEHAVIORS, BEHAVIOR_TAXONOMIES } from '../lookups/behaviors.js';
 import { EVENTS, EVENT_TYPES, TV_MARKETS, TV_SHOWS } from '../lookups/events-and-tv.js';
 import { INTERESTS } from '../lookups/interests.js';
 import { localizedName } from '../lookups/localized-names.js';
@@ -145,6 +148,24 @@ const paged =
     return page(ctx.params, byQuery(ctx.params, items), paging);
   };
 
+function behaviors(ctx: ApiContext): HandlerResult {
+  const p = ctx.params;
+  const paging = readPaging(p);
+  const ids = p.list('behavior_ids', { max: 200 });
+  const wanted = ids === undefined ? undefined : new Set(ids);
+  return page(p, byQuery(p, BEHAVIORS).filter((b) => wanted === undefined || wanted.has(b.id)), paging);
+}
+
+function behaviorTaxonomies(ctx: ApiContext): HandlerResult {
+  const p = ctx.params;
+  const paging = readPaging(p);
+  const ids = p.list('behavior_taxonomy_ids', { max: 200 });
+  const parents = p.list('parent_behavior_taxonomy_ids', { max: 200 });
+  const [idSet, parentSet] = [ids, parents].map((l) => (l === undefined ? undefined : new Set(l)));
+  const items = BEHAVIOR_TAXONOMIES.filter((t) => (idSet === undefined || idSet.has(t.id)) && (parentSet === undefined || (t.parent_id !== null && parentSet.has(t.parent_id))));
+  return page(p, items, paging);
+}
+
 const lookup = (name: string, handler: (ctx: ApiContext) => HandlerResult): RouteDef => ({
   method: 'GET',
   path: `/12/targeting_criteria/${name}`,
@@ -154,9 +175,11 @@ const lookup = (name: string, handler: (ctx: ApiContext) => HandlerResult): Rout
   handler,
 });
 
-/** The twelve `targeting_criteria/<option>` lookups. */
+/** The fourteen `targeting_criteria/<option>` lookups. */
 export const routes: RouteDef[] = [
   lookup('app_store_categories', appStoreCategories),
+  lookup('behavior_taxonomies', behaviorTaxonomies),
+  lookup('behaviors', behaviors),
   lookup('conversations', conversations),
   lookup('devices', paged(DEVICES)),
   lookup('events', events),

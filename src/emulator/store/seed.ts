@@ -44,6 +44,16 @@ export const SEED_USERS: ReadonlyArray<{ id: string; screen_name: string; name: 
   { id: '1000000000000000001', screen_name: 'suspended_user', name: 'Suspended', eligible: false },
 ];
 
+/**
+ * Public users with no tie to the seeded account (ids `3000000000000000001` on, screen names
+ * `public_user_001` on): enough known users to reach the per-line-item limits of user targeting
+ * (100 SIMILAR_TO_FOLLOWERS_OF_USER criteria).
+ */
+export const SEED_PUBLIC_USERS: ReadonlyArray<{ id: string; screen_name: string; name: string }> = Array.from({ length: 110 }, (_, i) => {
+  const n = String(i + 1).padStart(3, '0');
+  return { id: `3000000000000000${n}`, screen_name: `public_user_${n}`, name: `Public User ${n}` };
+});
+
 /** Ids of the published posts seeded for the owner; the first is the one in the manifest examples. */
 export const SEED_POST_IDS: readonly string[] = Array.from({ length: 200 }, (_, i) => snowflakeId(i));
 
@@ -79,6 +89,7 @@ export function seedStore(store: Store): void {
     for (const u of SEED_USERS) {
       store.insert('user', u.id, '', { id: u.id, id_str: u.id, screen_name: u.screen_name, name: u.name }, { eligible: u.eligible !== false });
     }
+    for (const u of SEED_PUBLIC_USERS) store.insert('user', u.id, '', { id: u.id, id_str: u.id, screen_name: u.screen_name, name: u.name }, { eligible: true });
     store.insert('access_token', SEED.access_token, '', { token: SEED.access_token }, {
       secret: SEED.access_token_secret,
       consumer_key: SEED.consumer_key,
