@@ -1,12 +1,13 @@
 /**
- * Account media, read side (Part B, Account media): the account's media assets by creative type,
- * which media creatives associate with line items. List filters: `account_media_ids` (up to 200)
- * and `creative_types` (comma list of the creative type values).
+ * Account media (Part B, Account media): the account's media assets by creative type, which media
+ * creatives associate with line items. List filters: `account_media_ids` (up to 200) and
+ * `creative_types` (comma list of the creative type values). DELETE retires an asset (a second
+ * DELETE is 404, as for every deleted record); media creatives can no longer name it.
  */
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { invalidParameter } from '../errors.js';
 import { listPage, readListParams, rowsByIds } from '../list.js';
-import { accountIdOf, getOne } from './common.js';
+import { accountIdOf, getOne, softDelete } from './common.js';
 
 /** The creative types of account media (Part B enumerations). */
 export const CREATIVE_TYPES = [
@@ -40,8 +41,9 @@ function listAccountMedia(ctx: ApiContext): HandlerResult {
 
 const COLLECTION = '/12/accounts/:account_id/account_media';
 
-/** The account media read endpoints. */
+/** The account media endpoints. */
 export const routes: RouteDef[] = [
   { method: 'GET', path: COLLECTION, family: 'account_read', access: 'read', handler: listAccountMedia },
   { method: 'GET', path: `${COLLECTION}/:account_media_id`, family: 'account_read', access: 'read', handler: (ctx) => getOne(ctx, 'account_media', 'account_media_id', 'Account Media') },
+  { method: 'DELETE', path: `${COLLECTION}/:account_media_id`, family: 'write', access: 'creative', handler: (ctx) => softDelete(ctx, 'account_media', 'account_media_id', 'Account Media') },
 ];
