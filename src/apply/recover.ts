@@ -6,17 +6,20 @@
  * before the refresh of `plan`, `apply` and `destroy`.
  */
 import type { AdsApi } from '../api/ads-api.js';
-import { clearJournal, readJournal } from '../state/journal.js';
+import { clearJournal, describeJournalDamage, readJournal } from '../state/journal.js';
 import { writeState, type AccountState } from '../state/state-file.js';
 import { boundAccountIds } from '../state/state-files.js';
 import { createdAccountCandidates, findCreatedAll, type SentCreate } from './find-created.js';
 
 /**
  * Resolves open journal entries; returns the addresses adopted. A sandbox account whose create
- * had no answer is adopted into `state.account_id` when it can be told apart.
+ * had no answer is adopted into `state.account_id` when it can be told apart. A damaged journal
+ * is refused when the session opens (session.ts); meeting one here is a bug, and nothing is
+ * cleared.
  */
 export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, stateDir: string): Promise<string[]> {
-  const { open } = readJournal(stateDir, state.account);
+  const { open, damage } = readJournal(stateDir, state.account);
+  if (damage !== undefined) throw new Error(describeJournalDamage(damage));
   if (open.length === 0) return [];
   const adopted: string[] = [];
   const accountCreate = open.find((intent) => intent.operations.some((op) => op.kind === 'account' && op.action === 'create'));

@@ -1,9 +1,19 @@
 /**
- * What a run says about the state locks it meets: the warning when it takes over the lock of a run
- * that is gone from this host, so the user knows which run ended without finishing.
+ * What a run says about the state locks it meets: whose lock stopped it and the force-unlock
+ * command that removes it (for a damaged lock file too, whose id force-unlock accepts), the
+ * warning when it takes over the lock of a run that is gone from this host, and what force-unlock
+ * removed.
  */
 import { formatDiagnostics } from '../diag/format.js';
 import type { LockInfo } from '../state/lock.js';
+
+/** Why the state of `account` cannot be locked, with `unlock(id)`, the command that removes the lock. */
+export function lockedMessage(account: string, held: LockInfo, unlock: (id: string) => string): string {
+  if (held.damaged !== undefined) {
+    return `the lock file of account ${account} (${held.damaged.file}) is damaged: ${held.damaged.problem}, so no run can be told to hold it; if no adsctl run is using this state, run ${unlock(held.id)}`;
+  }
+  return `the state of account ${account} is locked by ${held.holder} (pid ${held.pid}, ${held.operation} since ${held.created_at}, lock id ${held.id}); wait, use --lock-timeout, or run ${unlock(held.id)} if that run is gone`;
+}
 
 /** The warning printed when a run took over `info`, the lock of `account` left by a process that is gone. */
 export function tookOverWarning(account: string, info: LockInfo): string {
@@ -11,4 +21,10 @@ export function tookOverWarning(account: string, info: LockInfo): string {
     `took over the state lock of account ${account}: it was held by ${info.holder} (pid ${info.pid}, ${info.operation} since ${info.created_at}, lock id ${info.id}), ` +
     'a process of this host that is no longer running';
   return formatDiagnostics([{ severity: 'warning', code: 'stale-lock', message }], new Map());
+}
+
+/** What `adsctl force-unlock` says it removed. */
+export function removedLock(info: LockInfo): string {
+  if (info.damaged !== undefined) return `Lock ${info.id} (the damaged lock file ${info.damaged.file}) removed.\n`;
+  return `Lock ${info.id} (held by ${info.holder}, pid ${info.pid}, ${info.operation} since ${info.created_at}) removed.\n`;
 }

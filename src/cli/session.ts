@@ -14,7 +14,8 @@ import type { PipelineAccount } from './pipeline.js';
 import { stateByAccount } from './adopt-state.js';
 import { stateDirOf } from './root.js';
 import { acquireLock, type Lock } from '../state/lock.js';
-import { tookOverWarning } from './lock-notices.js';
+import { journalProblem } from '../state/journal.js';
+import { lockedMessage, tookOverWarning } from './lock-notices.js';
 import { readState } from '../state/state-file.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
@@ -106,8 +107,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     const stateDir = stateDirOf(target.root);
     const lock = await acquireLock(stateDir, target.key, options.operation, options.lockTimeoutMs);
     if ('heldBy' in lock) {
-      const h = lock.heldBy;
-      diagnostics.push(errorAt('state-locked', `the state of account ${target.key} is locked by ${h.holder} (pid ${h.pid}, ${h.operation} since ${h.created_at}, lock id ${h.id}); wait, use --lock-timeout, or run ${unlockCommand(h.id, target.root)} if that run is gone`));
+      diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => unlockCommand(id, target.root))));
       continue;
     }
     if (lock.tookOver !== undefined) options.io.err(tookOverWarning(target.key, lock.tookOver));
@@ -116,6 +116,12 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
     if (typeof state === 'string') {
       lock.release();
       diagnostics.push(errorAt('state', state));
+      continue;
+    }
+    const damagedJournal = journalProblem(stateDir, state.account);
+    if (damagedJournal !== undefined) {
+      lock.release();
+      diagnostics.push(errorAt('journal', damagedJournal));
       continue;
     }
     const client = new ApiClient({

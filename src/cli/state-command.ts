@@ -9,7 +9,7 @@ import { acquireLock, forceUnlock } from '../state/lock.js';
 import { stateAccounts } from '../state/state-files.js';
 import { readState, writeState, type AccountState } from '../state/state-file.js';
 import type { Io } from './io.js';
-import { tookOverWarning } from './lock-notices.js';
+import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
 
@@ -51,7 +51,7 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
   const { stateDir, account } = located;
   const lock = await acquireLock(stateDir, account, 'state', flags.lockTimeout);
   if ('heldBy' in lock) {
-    io.err(`Error: the state of account ${account} is locked by ${lock.heldBy.holder} (lock id ${lock.heldBy.id})\n`);
+    io.err(`Error: ${lockedMessage(account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
     return setExit(1);
   }
   if (lock.tookOver !== undefined) io.err(tookOverWarning(account, lock.tookOver));
@@ -127,7 +127,11 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
       if (located === undefined) return setExit(1);
       const { stateDir, account } = located;
       const s = readState(stateDir, account, '');
-      const entry = typeof s === 'string' ? undefined : s.resources[address];
+      if (typeof s === 'string') {
+        io.err(`Error: ${s}\n`);
+        return setExit(1);
+      }
+      const entry = s.resources[address];
       if (entry === undefined) {
         io.err(`Error: ${address} is not in the state of account ${account}\n`);
         return setExit(1);
@@ -187,7 +191,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         io.err(`Error: no lock with id ${id}\n`);
         return setExit(1);
       }
-      io.out(`Lock ${id} (held by ${holder.holder}, pid ${holder.pid}, ${holder.operation} since ${holder.created_at}) removed.\n`);
+      io.out(removedLock(holder));
       setExit(0);
     });
 }

@@ -13,7 +13,7 @@ export function holderHost(holder: string): string {
 }
 
 /** Whether a process with this pid exists on this host (one of another user counts). */
-function processExists(pid: number): boolean {
+export function processExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

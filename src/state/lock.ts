@@ -3,12 +3,14 @@
  * took it (user@host, pid, time, operation, id); it is written aside and linked into place, so it
  * is never seen half-written. A second run waits up to `--lock-timeout` for it, then fails naming
  * the holder. A lock whose holder is gone from this host (lock-holder.ts) is taken over at once,
- * and the taker is told whose it was; `adsctl force-unlock ID` removes a lock of another host.
+ * and the taker is told whose it was; `adsctl force-unlock ID` removes a lock of another host, or
+ * a damaged one. Whoever takes a lock removes the temporary files runs killed mid-write left.
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { removeLeftovers } from './leftovers.js';
 import { holderGone } from './lock-holder.js';
 import { stateStem } from './state-file.js';
 
@@ -18,6 +20,8 @@ export interface LockInfo {
   pid: number;
   created_at: string;
   operation: string;
+  /** Only for a lock file that cannot be read: what is wrong with it, and its path. */
+  damaged?: { problem: string; file: string };
 }
 
 export interface Lock {
@@ -34,6 +38,28 @@ export function lockPath(stateDir: string, accountKey: string): string {
 /** The ids of the locks this process holds. */
 const ownIds = new Set<string>();
 
+const isLockInfo = (value: unknown): value is LockInfo => {
+  if (value === null || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['id'] === 'string' && v['id'] !== '' && typeof v['holder'] === 'string' && Number.isSafeInteger(v['pid']) && typeof v['created_at'] === 'string' && typeof v['operation'] === 'string';
+};
+
+/**
+ * What a lock file says. One that cannot be read (empty, not JSON, another shape) is given the id
+ * `damaged-<file stem>`, which `forceUnlock` accepts, so the command a refusal names works.
+ */
+function parseLock(text: string, path: string): LockInfo {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (isLockInfo(value)) return value;
+  const problem = text.trim() === '' ? 'it is empty' : value === undefined ? 'it is not JSON' : 'it is not a lock adsctl wrote';
+  return { id: `damaged-${basename(path, '.lock')}`, holder: 'unknown', pid: 0, created_at: '', operation: '', damaged: { problem, file: path } };
+}
+
 /** A lock file's text and what it says, or undefined when there is none. */
 function readLockFile(path: string): { text: string; info: LockInfo } | undefined {
   let text: string;
@@ -43,11 +69,7 @@ function readLockFile(path: string): { text: string; info: LockInfo } | undefine
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  try {
-    return { text, info: JSON.parse(text) as LockInfo };
-  } catch {
-    return { text, info: { id: 'unreadable', holder: 'unknown', pid: 0, created_at: '', operation: '' } };
-  }
+  return { text, info: parseLock(text, path) };
 }
 
 /** The current holder of an account's lock, if any. */
@@ -117,8 +139,10 @@ function removeIfUnchanged(path: string, text: string): boolean {
   return moved === text;
 }
 
-function granted(path: string, info: LockInfo, tookOver: LockInfo | undefined): Lock {
+function granted(stateDir: string, accountKey: string, info: LockInfo, tookOver: LockInfo | undefined): Lock {
+  const path = lockPath(stateDir, accountKey);
   ownIds.add(info.id);
+  removeLeftovers(stateDir, accountKey);
   let released = false;
   return {
     info,
@@ -150,11 +174,11 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
   const path = lockPath(stateDir, accountKey);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (tryCreate(path, info)) return granted(path, info, undefined);
+    if (tryCreate(path, info)) return granted(stateDir, accountKey, info, undefined);
     const current = readLockFile(path);
     if (current === undefined) continue;
     if (holderGone(current.info, ownIds)) {
-      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(path, info, current.info);
+      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(stateDir, accountKey, info, current.info);
       continue;
     }
     if (Date.now() >= deadline) return { heldBy: current.info };
@@ -171,13 +195,8 @@ export function forceUnlock(stateDir: string, id: string): LockInfo | undefined 
   for (const name of readdirSync(stateDir)) {
     if (!name.endsWith('.lock')) continue;
     const path = join(stateDir, name);
-    let info: LockInfo;
-    try {
-      info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
-    } catch {
-      continue;
-    }
-    if (info.id !== id) continue;
+    const info = readLockFile(path)?.info;
+    if (info?.id !== id) continue;
     unlinkSync(path);
     return info;
   }

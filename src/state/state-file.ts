@@ -6,6 +6,7 @@
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { shapeProblems } from './shape.js';
 
 export const STATE_FORMAT_VERSION = 1;
 
@@ -46,19 +47,28 @@ export function emptyState(accountKey: string, endpoint: string): AccountState {
   return { format_version: STATE_FORMAT_VERSION, account: accountKey, endpoint, serial: 0, resources: {} };
 }
 
-/** Reads an account's state; a missing file is an empty state; a damaged one is an error message. */
+/** What to do about a state file adsctl cannot use; nothing has been changed when it is said. */
+const REMEDY = 'Nothing was changed: restore the file from a backup or version control (or correct it), then run adsctl again.';
+
+/**
+ * Reads an account's state; a missing file is an empty state. A file that is not JSON, is of
+ * another format, or does not match schemas/state.schema.json is an error message naming the file
+ * and what is wrong: never taken for an empty state, which would create everything again.
+ */
 export function readState(stateDir: string, accountKey: string, endpoint: string): AccountState | string {
   const path = statePath(stateDir, accountKey);
   if (!existsSync(path)) return emptyState(accountKey, endpoint);
-  let parsed: AccountState;
+  let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(path, 'utf8')) as AccountState;
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    return `${path}: not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+    return `${path}: not valid JSON (${error instanceof Error ? error.message : String(error)}). ${REMEDY}`;
   }
-  if (parsed.format_version !== STATE_FORMAT_VERSION) return `${path}: unsupported state format ${String(parsed.format_version)}`;
-  if (typeof parsed.resources !== 'object' || parsed.resources === null) return `${path}: no resources object`;
-  return parsed;
+  const version = (parsed as { format_version?: unknown } | null)?.format_version;
+  if (typeof version === 'number' && version !== STATE_FORMAT_VERSION) return `${path}: state format ${version}, which this adsctl does not know (it reads format ${STATE_FORMAT_VERSION}); use the adsctl that wrote it`;
+  const problems = shapeProblems('state', parsed, 'the state');
+  if (problems.length > 0) return `${path}: damaged state: ${problems.join('; ')}. ${REMEDY}`;
+  return parsed as AccountState;
 }
 
 /** Writes the state atomically and bumps its serial. */

@@ -1,13 +1,15 @@
 /**
  * The state lock (src/state/lock.ts): a lock left by a process gone from this host is taken over
- * and reported; a live holder, or one on another host, is waited for and then named.
+ * and reported; a live holder, or one on another host, is waited for and then named; a damaged
+ * lock file gets an id that force-unlock accepts. Taking a lock removes the temporary files runs
+ * killed mid-write left (src/state/leftovers.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireLock, lockPath, type Lock, type LockInfo } from '../../src/state/lock.js';
+import { acquireLock, forceUnlock, lockPath, type Lock, type LockInfo } from '../../src/state/lock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 let dir: string;
@@ -76,5 +78,38 @@ describe('acquireLock', () => {
   it('does not take over a lock whose holder is alive on this host', async () => {
     const left = leave({ pid: process.ppid });
     expect(await acquireLock(dir, ACCOUNT, 'plan', 0)).toEqual({ heldBy: left });
+  });
+});
+
+describe('a damaged lock file', () => {
+  it.each([
+    { name: 'empty', text: '', problem: 'it is empty' },
+    { name: 'not JSON', text: '{"id": "4f1c', problem: 'it is not JSON' },
+    { name: 'null', text: 'null', problem: 'it is not a lock adsctl wrote' },
+    { name: 'without a pid', text: '{"id":"x","holder":"a@b","created_at":"","operation":"apply"}', problem: 'it is not a lock adsctl wrote' },
+  ])('($name) is refused with an id that force-unlock removes', async ({ text, problem }) => {
+    writeFileSync(lockPath(dir, ACCOUNT), text);
+    const refused = await acquireLock(dir, ACCOUNT, 'plan', 0);
+    expect(refused).toEqual({ heldBy: { id: `damaged-${ACCOUNT}`, holder: 'unknown', pid: 0, created_at: '', operation: '', damaged: { problem, file: lockPath(dir, ACCOUNT) } } });
+    expect(forceUnlock(dir, 'unknown-id')).toBeUndefined();
+    expect(forceUnlock(dir, `damaged-${ACCOUNT}`)).toMatchObject({ damaged: { problem } });
+    expect(existsSync(lockPath(dir, ACCOUNT))).toBe(false);
+  });
+});
+
+describe('temporary files left by killed runs', () => {
+  it('are removed by the run that takes the lock of their account; those of other accounts and of live processes stay', async () => {
+    const files = {
+      [`${ACCOUNT}.json.tmp-${deadPid()}`]: false,
+      [`${ACCOUNT}.json.tmp-${process.ppid}`]: false,
+      [`${ACCOUNT}.lock.tmp-${deadPid()}`]: false,
+      [`${ACCOUNT}.lock.old.tmp-${deadPid()}`]: false,
+      [`${ACCOUNT}.lock.tmp-${process.ppid}`]: true,
+      [`other.json.tmp-${deadPid()}`]: true,
+      [`${ACCOUNT}.json`]: true,
+    };
+    for (const name of Object.keys(files)) writeFileSync(join(dir, name), '{');
+    granted(await acquireLock(dir, ACCOUNT, 'apply', 0)).release();
+    expect(readdirSync(dir).sort()).toEqual(Object.keys(files).filter((f) => files[f]).sort());
   });
 });
