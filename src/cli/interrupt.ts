@@ -5,6 +5,8 @@
  * requests in flight finish and records them (state written, journal closed), so the run can
  * release its locks and say what is left. A second signal ends the run at once; the journal still
  * names the requests in flight, so the next apply looks them up instead of sending them twice.
+ * Every other command, and a run before its apply watches, can be ended at once the same way
+ * (`exitOnInterrupt`), so no signal leaves a lock behind.
  */
 import { exitNow } from './early-exit.js';
 
@@ -20,6 +22,27 @@ export interface Interrupts {
   received(): InterruptSignal | undefined;
   /** Stops watching: the signals have their default effect again. */
   dispose(): void;
+}
+
+/** Runs watching the signals now; while there is one, `exitOnInterrupt` leaves the signals to it. */
+let watching = 0;
+let exitInstalled = false;
+
+/**
+ * From now on SIGINT and SIGTERM end the process at once (130, 143) after releasing the locks it
+ * holds, except while a run watches them itself (`watchInterrupts`). Installed once, for the
+ * process's life; `err` prints the one line said.
+ */
+export function exitOnInterrupt(err: (text: string) => void): void {
+  if (exitInstalled) return;
+  exitInstalled = true;
+  const handle = (signal: InterruptSignal): void => {
+    if (watching > 0) return;
+    err('\nInterrupted.\n');
+    exitNow(INTERRUPT_EXIT[signal]);
+  };
+  process.on('SIGINT', () => handle('SIGINT'));
+  process.on('SIGTERM', () => handle('SIGTERM'));
 }
 
 /** Watches SIGINT and SIGTERM for one run; `err` prints what the run does about them. */
@@ -43,6 +66,8 @@ export function watchInterrupts(err: (text: string) => void): Interrupts {
   const onTerminate = (): void => handle('SIGTERM');
   process.on('SIGINT', onInterrupt);
   process.on('SIGTERM', onTerminate);
+  watching++;
+  let disposed = false;
   return {
     drain: () => {
       writes ??= new AbortController();
@@ -50,6 +75,9 @@ export function watchInterrupts(err: (text: string) => void): Interrupts {
     },
     received: () => received,
     dispose: () => {
+      if (disposed) return;
+      disposed = true;
+      watching--;
       process.off('SIGINT', onInterrupt);
       process.off('SIGTERM', onTerminate);
     },

@@ -5,7 +5,7 @@
  * lock, says what was done and what is left, and exits 130 or 143. The next plan runs at once and
  * shows exactly what is left; the next apply finishes it, creating nothing twice. A second signal
  * ends the run at once, answers unheard: the journal keeps those writes, and the next apply adopts
- * what they created.
+ * what they created. Before any write, a signal ends the run at once, releasing the lock.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
 import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
+import { startGateProxy } from '../support/gate-proxy.js';
 import { startAnswerGate } from './answer-gate.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -95,6 +96,31 @@ describe('an apply of 300 resources interrupted by a signal', () => {
     expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(fleetAddresses(fleet).sort());
     expect(await fleetProblems(client, ACCOUNT, fleet, bound)).toEqual([]);
     expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+  });
+
+  it.each(SIGNALS)('$signal before any write ends the run at once with exit $code, releasing the lock', async ({ signal, code }) => {
+    const fleet: Fleet = { prefix: `E2E Early ${signal}`, campaigns: 1, lineItems: 1, keywords: 1, posts: 1 };
+    const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
+    workspaces.push(ws);
+    // the gate holds the refresh's first read: the run holds the lock and has sent nothing
+    const gate = await startGateProxy(emulator.info.base_url);
+    const run = ws.start(['apply', '--auto-approve'], { ADSCTL_ENDPOINT: gate.url });
+    let ended: CliRun;
+    try {
+      await gate.firstRequest;
+      expect(existsSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.lock`))).toBe(true);
+      run.child.kill(signal);
+      ended = await run.done;
+    } finally {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+      await gate.close();
+    }
+    expect(ended.code, transcript(ended)).toBe(code);
+    expect(ended.stderr).toContain('Interrupted: no change was made.');
+    expect(existsSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.lock`))).toBe(false);
+    const plan = await ws.run(['plan', '--detailed-exitcode']);
+    expect(plan.code, transcript(plan)).toBe(2);
+    expect(plan.stderr).not.toContain('took over');
   });
 
   it('a second SIGINT ends the run at once, and the next apply adopts what the unanswered writes created', async () => {
