@@ -13,7 +13,7 @@ import { formatDiagnostics } from '../diag/format.js';
 import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
 import { renderApplyOutcome } from '../render/render.js';
 import { colorChoice } from './color.js';
-import { executePlan, planThenApply } from './execute.js';
+import { applyAndReport, planThenApply } from './execute.js';
 import type { Io } from './io.js';
 import type { SetExit } from './commands.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
@@ -92,11 +92,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
       setExit(1);
       return;
     }
-    const result = await executePlan(io, plan, sessions.sessions, tty);
-    const outcome = `${renderApplyOutcome(result)}\n`;
-    if (result.errors.length === 0) io.out(outcome);
-    else io.err(outcome);
-    setExit(result.errors.length > 0 ? 1 : 0);
+    await applyAndReport(io, plan, sessions.sessions, { verb: 'apply', summary: renderApplyOutcome, tty, parallelism: flags.parallelism }, setExit);
   } finally {
     await sessions.close();
   }
