@@ -2,8 +2,8 @@
  * The commands of adsctl as the top level knows them: a name, a one-line summary, the usage shown
  * in `adsctl --help`, and how to load the module that defines and runs the command. The top level
  * registers a stand-in per command and loads the real definition only when that command runs, so
- * `adsctl --version` and `adsctl --help` load neither the emulator nor the HTTP client (DESIGN §5
- * lists the commands; the start-up figure is in BENCHMARKS.md).
+ * `adsctl --version` and `adsctl --help` load neither the emulator nor the HTTP client
+ * (docs/architecture.md lists the commands; the start-up figure is in BENCHMARKS.md).
  */
 import type { Command } from 'commander';
 import type { Io } from './io.js';

@@ -1,7 +1,6 @@
 /**
- * Manifest sections whose kinds are not implemented yet: schemas/manifest.schema.json describes
- * them (so editors complete them and the shape is fixed), but adsctl cannot manage them, so
- * validate refuses each at its position rather than let apply fail on it.
+ * Manifest sections whose kinds adsctl cannot manage yet: schemas/manifest.schema.json describes
+ * them (so editors complete them and the shape is fixed), and validate refuses each at its position rather than let apply fail on it.
  */
 
 /** Top-level section → what it holds, in words. */
