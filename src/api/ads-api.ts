@@ -219,4 +219,14 @@ export class AdsApi {
     });
     return res.body.data.audience_size;
   }
+
+  /**
+   * Post volume of `keywords` (OR-ed, less `negative_keywords`) per DAY or HOUR bucket from
+   * `start_time`, and 30 related keywords, in one country (Part B, `GET insights/keywords/search`).
+   * The service's limits (10 keywords and negative keywords together, 7 days) are the caller's to check.
+   */
+  async keywordInsights(params: { granularity: 'DAY' | 'HOUR'; keywords: readonly string[]; start_time: string; end_time?: string; location?: string; negative_keywords?: readonly string[] }): Promise<W.KeywordInsights> {
+    const res = await this.client.send<Single<W.KeywordInsights>>({ method: 'GET', path: `${V}/insights/keywords/search`, params, endpoint: 'insights.keywords' });
+    return res.body.data;
+  }
 }

@@ -84,6 +84,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import('./auth-command.js')).registerAuth,
   },
   {
+    name: 'insights',
+    usage: 'keywords <keyword...> [options]',
+    summary: 'keyword volumes and related keywords, for choosing keyword targeting',
+    load: async () => (await import('./insights-command.js')).registerInsights,
+  },
+  {
     name: 'emulator',
     usage: '[options]',
     summary: 'run the local emulator of the advertising API',
