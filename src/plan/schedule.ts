@@ -80,7 +80,8 @@ function compact(byId: ReadonlyMap<string, GraphNode>, layer: Map<string, number
     const requests = (n: number): number => Math.ceil(n / size);
     for (const from of [...byLayer.keys()].sort((a, b) => b - a)) {
       const ids = byLayer.get(from) ?? [];
-      const bound = Math.min(...ids.map(latest));
+      let bound = Number.POSITIVE_INFINITY;
+      for (const id of ids) bound = Math.min(bound, latest(id));
       const target = [...byLayer.keys()].filter((l) => l > from && l <= bound).sort((a, b) => b - a)[0];
       if (target === undefined) continue;
       const there = byLayer.get(target) ?? [];
