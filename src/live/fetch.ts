@@ -8,7 +8,7 @@
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
 import type { ReadSpec } from '../kinds/descriptor.js';
-import { DESCRIPTORS, kindDependencies } from '../kinds/registry.js';
+import { DESCRIPTORS, kindDependencies, KINDS } from '../kinds/registry.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -72,7 +72,7 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   for (const d of DESCRIPTORS) {
     if (!needs.kinds.has(d.kind)) continue;
     for (const dep of kindDependencies(d)) {
-      const read = DESCRIPTORS.find((x) => x.kind === dep)?.read;
+      const read = KINDS[dep].read;
       if (read?.via === 'list' && read.scope === 'whole' && !needs.kinds.has(dep)) needs.kinds.set(dep, new Set());
     }
   }

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { formatTime, parseTime } from '../clock.js';
 import type { ApiContext } from '../context.js';
 import { WireError, type WireErrorItem } from '../errors.js';
-import type { Rec } from '../store/row.js';
+import type { Rec, Row } from '../store/row.js';
 import { KEY_BYTES } from '../store/member-set.js';
 
 /** Most operation objects in one request. */
@@ -155,4 +155,22 @@ function readOne(item: unknown, rules: UserOperationRules, now: Date, errs: Wire
   if (rules.effectiveAt) echo['effective_at'] = formatTime(effective);
   echo['expires_at'] = formatTime(expires);
   return { type: type as 'Update' | 'Delete', records, keys, unmatched: type === 'Update' ? unmatched : 0, echo };
+}
+
+/**
+ * Applies read operations to the member set `set` of `row` (Update adds, Delete removes), adds
+ * their unmatched values to the row's count, and answers the number of user records received —
+ * the `success_count` and `total_count` both users endpoints report.
+ */
+export function applyUserOperations(ctx: ApiContext, row: Row, set: string, ops: readonly UserOperation[]): number {
+  let records = 0;
+  let unmatched = 0;
+  for (const op of ops) {
+    records += op.records;
+    unmatched += op.unmatched;
+    if (op.type === 'Update') ctx.store.members.add(set, op.keys);
+    else ctx.store.members.remove(set, op.keys);
+  }
+  ctx.store.update(row, {}, { uploaded: true, unmatched: Number(row.ext['unmatched'] ?? 0) + unmatched });
+  return records;
 }

@@ -10,7 +10,7 @@
  */
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { WireError, badRequest } from '../errors.js';
-import { checkOperationArray, checkUsersBodySize, readUserOperations, type UserOperationRules } from './audience-user-operations.js';
+import { applyUserOperations, checkOperationArray, checkUsersBodySize, readUserOperations, type UserOperationRules } from './audience-user-operations.js';
 import { AUDIENCE_LABEL, audienceMembers, findAudience } from './custom-audience-model.js';
 
 const RULES: UserOperationRules = {
@@ -33,16 +33,7 @@ function uploadUsers(ctx: ApiContext): HandlerResult {
   const flat = errors.flatMap((errs, i) => errs.map((e) => ({ ...e, message: `operation ${i}: ${e.message}` })));
   if (flat.length > 0) throw new WireError(400, flat);
 
-  const set = audienceMembers(row.id);
-  let records = 0;
-  let unmatched = 0;
-  for (const op of ops) {
-    records += op.records;
-    unmatched += op.unmatched;
-    if (op.type === 'Update') ctx.store.members.add(set, op.keys);
-    else ctx.store.members.remove(set, op.keys);
-  }
-  ctx.store.update(row, {}, { uploaded: true, unmatched: Number(row.ext['unmatched'] ?? 0) + unmatched });
+  const records = applyUserOperations(ctx, row, audienceMembers(row.id), ops);
   return { body: { request: { params: ctx.params.echo }, data: { success_count: records, total_count: records } } };
 }
 

@@ -16,7 +16,7 @@ import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { single } from '../envelope.js';
 import { WireError, invalidParameter, type WireErrorItem } from '../errors.js';
 import type { Rec, Row } from '../store/row.js';
-import { checkOperationArray, checkUsersBodySize, readUserOperations, thirteenMonthsAfter, type UserOperationRules } from './audience-user-operations.js';
+import { applyUserOperations, checkOperationArray, checkUsersBodySize, readUserOperations, thirteenMonthsAfter, type UserOperationRules } from './audience-user-operations.js';
 import { accountIdOf, findRow, now } from './common.js';
 import { TARGETABLE_MEMBERS, roundedSize } from './custom-audience-model.js';
 
@@ -95,16 +95,7 @@ function uploadUsers(ctx: ApiContext): HandlerResult {
     const flat: WireErrorItem[] = errors.flat();
     throw new WireError(400, flat, {}, { operation_errors: errors, request });
   }
-  const set = listMembers(row.id);
-  let records = 0;
-  let unmatched = 0;
-  for (const op of ops) {
-    records += op.records;
-    unmatched += op.unmatched;
-    if (op.type === 'Update') ctx.store.members.add(set, op.keys);
-    else ctx.store.members.remove(set, op.keys);
-  }
-  ctx.store.update(row, {}, { uploaded: true, unmatched: Number(row.ext['unmatched'] ?? 0) + unmatched });
+  const records = applyUserOperations(ctx, row, listMembers(row.id), ops);
   return { body: { request, data: [{ success_count: records, total_count: records }] } };
 }
 
