@@ -45,11 +45,17 @@ export function extraMembers(ctx: DiffContext): ResourceChange[] {
   const { input } = ctx;
   if (input.mode !== 'plan') return [];
   const out: ResourceChange[] = [];
+  // the owned kinds share their parent kind: its managed resources are indexed once
+  const parentsByKind = new Map<string, Map<string, DesiredResource>>();
   for (const d of DESCRIPTORS) {
     if (!d.owned || d.parent === undefined || d.parentField === undefined) continue;
     const records = input.live.resources.get(d.kind);
     if (records === undefined || records.size === 0) continue;
-    const parents = managedParents(ctx, d);
+    let parents = parentsByKind.get(d.parent);
+    if (parents === undefined) {
+      parents = managedParents(ctx, d);
+      parentsByKind.set(d.parent, parents);
+    }
     for (const { id, record } of records.values()) {
       const key = holderKey(d.kind, id);
       if (stateIndex(ctx).has(key) || ctx.imports.has(key)) continue;
