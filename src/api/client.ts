@@ -7,16 +7,19 @@
  * and adopt instead of creating twice. A request that never reached the service is told apart
  * (`unreachedCause`): a host name that does not resolve fails at once, a refused or
  * unreachable connection is retried — any method, nothing was sent — only within the connect
- * timeout, and either ends in one `unsent` error naming the endpoint.
+ * timeout, and either ends in one `unsent` error naming the endpoint. Besides the advertising
+ * endpoints it reaches the token endpoints and the media upload service, and sends form, JSON,
+ * caller-serialised JSON and multipart bodies (request-body.ts); traces never show a body's content.
  */
 import { Agent, errors as undiciErrors, request } from 'undici';
 import { emptyCounts, type RequestCounts } from './accounting.js';
 import type { Endpoint } from './endpoints.js';
 import { ApiError, errorItems } from './errors.js';
 import { RateTracker, resetOf } from './rate-tracker.js';
+import { encodeBody, type MultipartPart } from './request-body.js';
 import { Semaphore } from './semaphore.js';
 import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
-import { redactAuthorization, redactUrl } from './trace.js';
+import { bodyTrace, redactAuthorization, redactUrl } from './trace.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -28,11 +31,27 @@ export interface ApiRequest {
   method: Method;
   /** Path below the base URL, e.g. `/12/accounts/abc/campaigns`. */
   path: string;
-  base?: 'ads' | 'sandbox' | 'root';
+  /** Which base URL of the endpoint: advertising (default), sandbox, token endpoints, or the media upload service. */
+  base?: 'ads' | 'sandbox' | 'root' | 'upload';
   /** Query parameters for GET and DELETE, form body for POST and PUT. */
   params?: Params;
   /** A JSON body (batches); params then go in the query string. */
   json?: unknown;
+  /**
+   * A JSON body the caller serialised (users uploads of up to 5,000,000 bytes), sent as it is,
+   * never parsed or serialised again; params then go in the query string.
+   */
+  jsonText?: string;
+  /** A multipart/form-data body (media segments), unsigned; params then go in the query string, where they are signed. */
+  multipart?: readonly MultipartPart[];
+  /** What the trace says about a JSON or multipart body besides its size (`500 users`); its content is never traced. */
+  bodyNote?: string;
+  /**
+   * The rate-limit budget the request draws from when it is not the usual one (a GET's own read
+   * budget, else the write category's): the users endpoints (`audience_users:...`, 1,500 a
+   * minute) and the upload service have their own.
+   */
+  budget?: string;
   /** Name of the operation (`campaigns.list`), for accounting and rate-limit budgets. */
   endpoint: string;
   /** The account the request is about, when it has one (account-level read budgets). */
@@ -196,7 +215,8 @@ export class ApiClient {
   }
 
   private budgetKey(req: ApiRequest): string {
-    return req.method === 'GET' ? `read:${req.endpoint}:${req.accountId ?? ''}` : 'write';
+    if (req.method === 'GET') return req.budget ?? `read:${req.endpoint}:${req.accountId ?? ''}`;
+    return req.budget ?? 'write';
   }
 
   /** Sends one logical request, with every retry it needs; throws `ApiError` on failure. */
@@ -277,23 +297,28 @@ export class ApiClient {
   }
 
   private baseFor(req: ApiRequest): string {
-    return req.base === 'root' ? this.endpoint.baseUrl : req.base === 'sandbox' ? this.endpoint.adsSandboxBaseUrl : this.endpoint.adsBaseUrl;
+    switch (req.base) {
+      case 'root':
+        return this.endpoint.baseUrl;
+      case 'sandbox':
+        return this.endpoint.adsSandboxBaseUrl;
+      case 'upload':
+        return this.endpoint.uploadBaseUrl;
+      default:
+        return this.endpoint.adsBaseUrl;
+    }
   }
 
   private async exchange(req: ApiRequest, key: string): Promise<ApiResponse<unknown>> {
     const pairs = flatten(req.params);
-    const inQuery = req.method === 'GET' || req.method === 'DELETE' || req.json !== undefined;
+    const encoded = encodeBody(req, pairs);
     const url = `${this.baseFor(req)}${req.path}`;
-    const query = inQuery && pairs.length > 0 ? `?${encodePairs(pairs)}` : '';
+    const query = encoded.paramsInQuery && pairs.length > 0 ? `?${encodePairs(pairs)}` : '';
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'adsctl' };
-    let body: string | undefined;
-    if (req.json !== undefined) {
-      body = JSON.stringify(req.json);
-      headers['content-type'] = 'application/json';
-    } else if (!inQuery) {
-      body = encodePairs(pairs);
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-    }
+    const body = encoded.body;
+    if (encoded.contentType !== undefined) headers['content-type'] = encoded.contentType;
+    const traced = `${req.method} ${redactUrl(`${url}${query}`)}`;
+    const bodyNote = bodyTrace(encoded, req.bodyNote);
     headers['authorization'] =
       req.basic === undefined
         ? oauthHeader(this.credentials, { method: req.method, url, params: pairs, ...(req.oauth === undefined ? {} : { extra: req.oauth }) })
@@ -322,10 +347,10 @@ export class ApiClient {
           parsed = text;
         }
       }
-      this.options.trace?.(`${req.method} ${redactUrl(`${url}${query}`)} → ${res.statusCode} ${this.options.now() - started}ms ${redactAuthorization(headers['authorization'])}${rateNote(res.headers)}`);
+      this.options.trace?.(`${traced} → ${res.statusCode} ${this.options.now() - started}ms ${redactAuthorization(headers['authorization'])}${rateNote(res.headers)}${bodyNote}`);
       return { status: res.statusCode, body: parsed, headers: res.headers };
     } catch (error) {
-      this.options.trace?.(`${req.method} ${redactUrl(`${url}${query}`)} → failed after ${this.options.now() - started}ms: ${error instanceof Error ? error.message : String(error)}`);
+      this.options.trace?.(`${traced} → failed after ${this.options.now() - started}ms: ${error instanceof Error ? error.message : String(error)}${bodyNote}`);
       throw error;
     } finally {
       this.tracker.finish(key);

@@ -1,7 +1,8 @@
 /**
  * Where requests go (docs/architecture.md): `production`, `sandbox`, `local` (the embedded emulator, started
  * by the command line), or an `http(s)://host:port` URL of a running emulator (also as the
- * `ads_base_url` it prints). Each resolves to the spec's three base URLs.
+ * `ads_base_url` it prints). Each resolves to the spec's three base URLs and the media upload
+ * service's.
  */
 import { redactUserinfo } from '../diag/redact.js';
 
@@ -14,6 +15,8 @@ export interface Endpoint {
   adsBaseUrl: string;
   /** Sandbox-only advertising endpoints. */
   adsSandboxBaseUrl: string;
+  /** The media upload service (`/1.1/media/upload.json` below it), signed like the advertising endpoints. */
+  uploadBaseUrl: string;
   /** Whether sandbox-only operations (creating accounts and funding instruments) are allowed. */
   sandbox: boolean;
   /**
@@ -23,11 +26,18 @@ export interface Endpoint {
   connectTimeoutMs?: number;
 }
 
+/**
+ * The upload service the official SDKs call (`/1.1/media/upload.json` below it). No
+ * sandbox upload host is documented, so the sandbox endpoint uploads there too.
+ */
+const UPLOAD_HOST = 'https://upload.twitter.com';
+
 export const PRODUCTION: Endpoint = {
   name: 'production',
   baseUrl: 'https://api.x.com',
   adsBaseUrl: 'https://ads-api.x.com',
   adsSandboxBaseUrl: 'https://ads-api-sandbox.x.com',
+  uploadBaseUrl: UPLOAD_HOST,
   sandbox: false,
 };
 
@@ -36,13 +46,14 @@ export const SANDBOX: Endpoint = {
   baseUrl: 'https://api.x.com',
   adsBaseUrl: 'https://ads-api-sandbox.x.com',
   adsSandboxBaseUrl: 'https://ads-api-sandbox.x.com',
+  uploadBaseUrl: UPLOAD_HOST,
   sandbox: true,
 };
 
-/** The emulator's layout below its base URL (see `adsctl emulator`). */
+/** The emulator's layout below its base URL (see `adsctl emulator`: `upload_base_url` is `<base_url>/upload`). */
 export function emulatorEndpoint(name: string, baseUrl: string): Endpoint {
   const base = baseUrl.replace(/\/+$/, '');
-  return { name, baseUrl: base, adsBaseUrl: `${base}/ads-api`, adsSandboxBaseUrl: `${base}/ads-api-sandbox`, sandbox: true };
+  return { name, baseUrl: base, adsBaseUrl: `${base}/ads-api`, adsSandboxBaseUrl: `${base}/ads-api-sandbox`, uploadBaseUrl: `${base}/upload`, sandbox: true };
 }
 
 /** The endpoint names adsctl takes, as refusals list them. */
