@@ -1,13 +1,29 @@
 /**
- * Typed operations on the advertising API: every Part A resource and lookup, on top of the one
- * client. Lists read at the largest page and chunk id filters; batches chunk to each endpoint's
- * limit and map results back; promoted-post creation chunks to 50 post ids a request.
+ * Typed operations on the advertising API, on top of the one client: every Part A resource and
+ * lookup, and Part B's creatives, posts and audiences (cards, the media library and uploads,
+ * posts, audience sharing, flexible audiences, users uploads). Lists read at the largest page and
+ * chunk id filters; batches chunk to each endpoint's limit and map results back; promoted-post
+ * creation chunks to 50 post ids a request.
  */
+import { grantAudience, listAudiencePermissions, revokeAudience, type AudienceGrant, type AudiencePermission } from './audience-sharing.js';
+import { audienceUsersTarget, doNotReachUsersTarget, sendUsers } from './audience-users.js';
 import { runBatches, type BatchOperation, type BatchResult } from './batch.js';
 import type { ApiClient, Params } from './client.js';
+import { ApiError } from './errors.js';
 import type * as W from './generated/wire.js';
-import { chunk, listAll, listByIds } from './pagination.js';
-import { PROMOTED_TWEETS_PER_POST, RESOURCES, type CreateParams, type Records, type ResourceName, type UpdateParams } from './resources.js';
+import { chunk, listAll, listByIds, type ListRequest } from './pagination.js';
+import { createPost, listPosts, renamePost, type PostQuery, type PostRecord } from './posts.js';
+import {
+  FLEXIBLE_AUDIENCES_PER_BATCH,
+  PROMOTED_TWEETS_PER_POST,
+  RESOURCES,
+  type CardBody,
+  type CreateParams,
+  type Records,
+  type ResourceName,
+  type UpdateParams,
+} from './resources.js';
+import { uploadMedia, type MediaFile, type UploadedMedia, type UploadOptions } from './upload.js';
 
 const V = '/12';
 
@@ -26,14 +42,28 @@ export class AdsApi {
     return `${V}/accounts/${encodeURIComponent(accountId)}/${RESOURCES[name].collection}`;
   }
 
-  /** Every record of a resource in the account (filters in `params`), all pages. */
-  list<K extends ResourceName>(name: K, accountId: string, params: Params = {}): Promise<Array<Records[K]>> {
-    return listAll<Records[K]>(this.client, { path: this.collectionPath(name, accountId), params, endpoint: `${name}.list`, accountId, countMax: RESOURCES[name].countMax });
+  private listRequest(name: ResourceName, accountId: string, params: Params): ListRequest {
+    const spec = RESOURCES[name];
+    return { path: this.collectionPath(name, accountId), params, endpoint: `${name}.list`, accountId, countMax: spec.countMax, ...(spec.unpaged === true ? { paged: false as const } : {}) };
   }
 
-  /** Records matching an id filter (`filterParam` such as `campaign_ids`), 200 ids a request, in parallel. */
-  listWhere<K extends ResourceName>(name: K, accountId: string, filterParam: string, ids: readonly string[], params: Params = {}): Promise<Array<Records[K]>> {
-    return listByIds<Records[K]>(this.client, { path: this.collectionPath(name, accountId), params, endpoint: `${name}.list`, accountId, countMax: RESOURCES[name].countMax }, filterParam, ids);
+  /** Every record of a resource in the account (filters in `params`), all pages. */
+  list<K extends ResourceName>(name: K, accountId: string, params: Params = {}): Promise<Array<Records[K]>> {
+    return listAll<Records[K]>(this.client, this.listRequest(name, accountId, params));
+  }
+
+  /**
+   * Records matching an id filter (`filterParam` such as `campaign_ids`), 200 ids a request, in
+   * parallel. A resource whose list has no id filter (`localIds` in its table entry) is filtered
+   * here instead: its whole list is read once and the records whose `idsParam` field is among
+   * `ids` are kept.
+   */
+  async listWhere<K extends ResourceName>(name: K, accountId: string, filterParam: string, ids: readonly string[], params: Params = {}): Promise<Array<Records[K]>> {
+    const spec = RESOURCES[name];
+    if (spec.localIds !== true || filterParam !== spec.idsParam) return listByIds<Records[K]>(this.client, this.listRequest(name, accountId, params), filterParam, ids);
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return [];
+    return (await this.list(name, accountId, params)).filter((record) => wanted.has(String((record as Record<string, unknown>)[filterParam])));
   }
 
   /**
@@ -46,7 +76,17 @@ export class AdsApi {
     return found.map((p) => String(p.id_str ?? p.id));
   }
 
+  /**
+   * One record by id (`with_deleted` to see a deleted one). A resource without `GET .../:id`
+   * (`noGet`) is looked up in its list; absent, that is a 404 `ApiError` like the service's.
+   */
   async get<K extends ResourceName>(name: K, accountId: string, id: string, withDeleted = false): Promise<Records[K]> {
+    if (RESOURCES[name].noGet === true) {
+      const [found] = await this.listWhere(name, accountId, RESOURCES[name].idsParam, [id], withDeleted ? { with_deleted: true } : {});
+      if (found !== undefined) return found;
+      const message = `${name} ${id} was not found for Account ${accountId}`;
+      throw new ApiError({ status: 404, items: [{ code: 'NOT_FOUND', message }], retryable: false, outcome: 'rejected', request: `GET ${this.collectionPath(name, accountId)}` });
+    }
     const res = await this.client.send<Single<Records[K]>>({
       method: 'GET',
       path: `${this.collectionPath(name, accountId)}/${encodeURIComponent(id)}`,
@@ -57,13 +97,18 @@ export class AdsApi {
     return res.body.data;
   }
 
+  /** The body of a POST or PUT: form parameters, or JSON for the resources that take it (cards). */
+  private writeBody(name: ResourceName, params: unknown): { params: Params } | { json: unknown } {
+    return RESOURCES[name].jsonBody === true ? { json: params } : { params: params as Params };
+  }
+
   async create<K extends ResourceName>(name: K, accountId: string, params: CreateParams[K]): Promise<Records[K]> {
-    const res = await this.client.send<Single<Records[K]>>({ method: 'POST', path: this.collectionPath(name, accountId), params: params as unknown as Params, endpoint: `${name}.create`, accountId });
+    const res = await this.client.send<Single<Records[K]>>({ method: 'POST', path: this.collectionPath(name, accountId), ...this.writeBody(name, params), endpoint: `${name}.create`, accountId });
     return res.body.data;
   }
 
   async update<K extends ResourceName>(name: K, accountId: string, id: string, params: UpdateParams[K]): Promise<Records[K]> {
-    const res = await this.client.send<Single<Records[K]>>({ method: 'PUT', path: `${this.collectionPath(name, accountId)}/${encodeURIComponent(id)}`, params: params as unknown as Params, endpoint: `${name}.update`, accountId });
+    const res = await this.client.send<Single<Records[K]>>({ method: 'PUT', path: `${this.collectionPath(name, accountId)}/${encodeURIComponent(id)}`, ...this.writeBody(name, params), endpoint: `${name}.update`, accountId });
     return res.body.data;
   }
 
@@ -218,6 +263,111 @@ export class AdsApi {
       idempotent: true,
     });
     return res.body.data.audience_size;
+  }
+
+  /** Creates a card from a JSON body: `name` and `components`, or `slides` for a multi-destination carousel. */
+  createCard(accountId: string, body: CardBody & { name: string }): Promise<Records['card']> {
+    return this.create('card', accountId, body);
+  }
+
+  /** Changes a card: each field of the JSON body given replaces the stored one. */
+  updateCard(accountId: string, cardId: string, body: CardBody): Promise<Records['card']> {
+    return this.update('card', accountId, cardId, body);
+  }
+
+  /** Posts among `ids` of one type (`GET tweets`, 200 ids a request), with `id` a string; see posts.ts. */
+  posts(accountId: string, ids: readonly string[], query: PostQuery): Promise<PostRecord[]> {
+    return listPosts(this.client, accountId, ids, query);
+  }
+
+  /** Publishes a promoted-only post (`POST tweet`); the post, its `id` a string. */
+  createPost(accountId: string, params: W.TweetCreateParams | Readonly<Record<string, unknown>>): Promise<PostRecord> {
+    return createPost(this.client, accountId, params);
+  }
+
+  /** Names a published post (`PUT tweets/:id/name`). */
+  renamePost(accountId: string, tweetId: string, name: string): Promise<PostRecord> {
+    return renamePost(this.client, accountId, tweetId, name);
+  }
+
+  /**
+   * Uploads media through the endpoint's upload service (chunked; a video is waited for while it
+   * is processed); its media key, which `addToMediaLibrary` takes. See upload.ts.
+   */
+  uploadMedia(file: MediaFile, options: UploadOptions = {}): Promise<UploadedMedia> {
+    return uploadMedia(this.client, file, options);
+  }
+
+  /** Adds uploaded media to the account's media library (`POST media_library`). */
+  addToMediaLibrary(accountId: string, params: W.MediaLibraryItemCreateParams): Promise<Records['media_library']> {
+    return this.create('media_library', accountId, params);
+  }
+
+  /** Changes a media library item's labels (`PUT media_library/:media_key`; null unsets one). */
+  updateMediaLibraryItem(accountId: string, mediaKey: string, params: W.MediaLibraryItemUpdateParams): Promise<Records['media_library']> {
+    return this.update('media_library', accountId, mediaKey, params);
+  }
+
+  /** A media library item, or undefined when the library does not hold it (a 404). */
+  async mediaLibraryItem(accountId: string, mediaKey: string): Promise<Records['media_library'] | undefined> {
+    try {
+      return await this.get('media_library', accountId, mediaKey);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }
+  }
+
+  /** Every media library item of the account (50 a page), optionally of one `media_type` or matching `q`. */
+  mediaLibrary(accountId: string, params: { media_type?: 'GIF' | 'IMAGE' | 'VIDEO'; q?: string } = {}): Promise<Array<Records['media_library']>> {
+    return this.list('media_library', accountId, params);
+  }
+
+  /** Every account media asset, optionally of some `creative_types` (`PREROLL`, `BANNER`, ...). */
+  accountMedia(accountId: string, params: { creative_types?: readonly string[]; with_deleted?: boolean } = {}): Promise<Array<Records['account_media']>> {
+    return this.list('account_media', accountId, params);
+  }
+
+  /** The permissions an audience is shared under (all pages). */
+  audiencePermissions(accountId: string, audienceId: string): Promise<AudiencePermission[]> {
+    return listAudiencePermissions(this.client, accountId, audienceId);
+  }
+
+  /** Shares an audience with another account at `READ_ONLY` or `READ_WRITE`; the new permission. */
+  grantAudience(accountId: string, audienceId: string, grant: AudienceGrant): Promise<AudiencePermission> {
+    return grantAudience(this.client, accountId, audienceId, grant);
+  }
+
+  /** Revokes one permission of an audience; the revoked permission. */
+  revokeAudience(accountId: string, audienceId: string, permissionId: string): Promise<AudiencePermission> {
+    return revokeAudience(this.client, accountId, audienceId, permissionId);
+  }
+
+  /**
+   * Creates and deletes flexible audiences (`POST batch/accounts/:id/custom_audiences`, 10 a
+   * request, all or nothing); one result per operation, in order. They cannot be updated.
+   */
+  flexibleAudiences(accountId: string, operations: readonly BatchOperation[]): Promise<Array<BatchResult<Records['custom_audience']>>> {
+    const path = `${V}/batch/accounts/${encodeURIComponent(accountId)}/${RESOURCES.custom_audience.collection}`;
+    return runBatches<Records['custom_audience']>(this.client, { path, endpoint: 'custom_audience.batch', accountId, limit: FLEXIBLE_AUDIENCES_PER_BATCH }, operations);
+  }
+
+  /**
+   * Sends one serialised users body (Update and Delete operations) holding `expected` user
+   * entries to a custom audience; a retryable `ApiError` unless the service took them all. See audience-users.ts.
+   */
+  sendAudienceUsers(accountId: string, audienceId: string, body: string, expected: number): Promise<W.AudienceUsersResult> {
+    return sendUsers(this.client, audienceUsersTarget(accountId, audienceId), body, expected);
+  }
+
+  /** `sendAudienceUsers` for the do-not-reach list's users batch. */
+  sendDoNotReachUsers(accountId: string, listId: string, body: string, expected: number): Promise<W.AudienceUsersResult> {
+    return sendUsers(this.client, doNotReachUsersTarget(accountId, listId), body, expected);
+  }
+
+  /** The account's do-not-reach lists: the live one, if any (and deleted ones with `withDeleted`). */
+  doNotReachLists(accountId: string, withDeleted = false): Promise<Array<Records['do_not_reach_list']>> {
+    return this.list('do_not_reach_list', accountId, withDeleted ? { with_deleted: true } : {});
   }
 
   /**

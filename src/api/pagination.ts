@@ -18,11 +18,14 @@ export interface ListRequest {
   accountId?: string;
   /** The endpoint's largest `count` (1000 unless it states its own). */
   countMax?: number;
+  /** False for a list that takes no `count` or `cursor` (the do-not-reach lists): one request reads it all. */
+  paged?: false;
 }
 
 /** Every record of a list, following cursors; one request per `countMax` records. */
 export async function listAll<T>(client: ApiClient, req: ListRequest): Promise<T[]> {
   const out: T[] = [];
+  const paged = req.paged !== false;
   let cursor: string | undefined;
   do {
     const res = await client.send<ListBody<T>>({
@@ -30,10 +33,10 @@ export async function listAll<T>(client: ApiClient, req: ListRequest): Promise<T
       path: req.path,
       endpoint: req.endpoint,
       ...(req.accountId === undefined ? {} : { accountId: req.accountId }),
-      params: { ...req.params, count: req.countMax ?? 1000, ...(cursor === undefined ? {} : { cursor }) },
+      params: paged ? { ...req.params, count: req.countMax ?? 1000, ...(cursor === undefined ? {} : { cursor }) } : (req.params ?? {}),
     });
     for (const item of res.body.data) out.push(item);
-    cursor = typeof res.body.next_cursor === 'string' && res.body.next_cursor !== '' ? res.body.next_cursor : undefined;
+    cursor = paged && typeof res.body.next_cursor === 'string' && res.body.next_cursor !== '' ? res.body.next_cursor : undefined;
   } while (cursor !== undefined);
   return out;
 }

@@ -1,8 +1,24 @@
 /**
- * The account-scoped resources of Part A, described once: where they live, how their lists are
- * filtered, which batch endpoint and limit they have. Typed operations are built on this table.
+ * The account-scoped resources of Parts A and B, described once: where they live, how their lists
+ * are filtered and paged, how their writes are sent, which batch endpoint and limit they have.
+ * The generic operations of `AdsApi` (list, listWhere, get, create, update, delete, batch) read
+ * this table, so a resource whose endpoints differ says so here rather than in every caller.
  */
 import type * as W from './generated/wire.js';
+
+/**
+ * A wire record that can also be read field by field (`record['media_key']`), as kind descriptors
+ * read records; its declared fields keep their types.
+ */
+export type Fields<T> = T & Record<string, unknown>;
+
+/** The JSON body of POST and PUT cards: a name and components, or slides (multi-destination carousels). */
+export interface CardBody {
+  /** Required on POST; at most 80 characters. */
+  name?: string;
+  components?: unknown[];
+  slides?: unknown[][];
+}
 
 /** Wire record type of each resource. */
 export interface Records {
@@ -16,6 +32,15 @@ export interface Records {
   promoted_account: W.PromotedAccount;
   promoted_tweet: W.PromotedTweet;
   promotable_user: W.PromotableUser;
+  custom_audience: Fields<W.CustomAudience>;
+  draft_tweet: Fields<W.DraftTweet>;
+  scheduled_tweet: Fields<W.ScheduledTweet>;
+  account_media: Fields<W.AccountMedia>;
+  media_library: Fields<W.MediaLibraryItem>;
+  image_conversation_card: Fields<W.ImageConversationCard>;
+  video_conversation_card: Fields<W.VideoConversationCard>;
+  card: Fields<W.Card>;
+  do_not_reach_list: Fields<W.DoNotReachList>;
 }
 
 export type ResourceName = keyof Records;
@@ -32,6 +57,15 @@ export interface CreateParams {
   promoted_account: W.PromotedAccountCreateParams;
   promoted_tweet: never;
   promotable_user: never;
+  custom_audience: W.CustomAudienceCreateParams;
+  draft_tweet: W.DraftTweetCreateParams;
+  scheduled_tweet: W.ScheduledTweetCreateParams;
+  account_media: never;
+  media_library: W.MediaLibraryItemCreateParams;
+  image_conversation_card: W.ImageConversationCardCreateParams;
+  video_conversation_card: W.VideoConversationCardCreateParams;
+  card: CardBody & { name: string };
+  do_not_reach_list: W.DoNotReachListCreateParams;
 }
 
 /** Parameters of each resource's update; `never` where the API has no PUT. */
@@ -46,15 +80,35 @@ export interface UpdateParams {
   promoted_account: never;
   promoted_tweet: never;
   promotable_user: never;
+  custom_audience: W.CustomAudienceUpdateParams;
+  draft_tweet: W.DraftTweetUpdateParams;
+  scheduled_tweet: W.ScheduledTweetUpdateParams;
+  account_media: never;
+  media_library: W.MediaLibraryItemUpdateParams;
+  image_conversation_card: W.ImageConversationCardUpdateParams;
+  video_conversation_card: W.VideoConversationCardUpdateParams;
+  card: CardBody;
+  do_not_reach_list: never;
 }
 
 export interface ResourceSpec {
-  /** Path segment below `/12/accounts/:account_id/`. */
+  /** Path below `/12/accounts/:account_id/` (`cards/image_conversation`). */
   collection: string;
-  /** The list filter taking this resource's own ids. */
+  /**
+   * The list filter taking this resource's own ids (200 a request). When the list has none
+   * (`localIds`), the record field holding its id, which `listWhere` matches over the whole list.
+   */
   idsParam: string;
-  /** Largest `count` of its list. */
+  /** The list has no id filter: `listWhere` on `idsParam` reads every page and keeps the records whose id is asked for. */
+  localIds?: true;
+  /** Largest `count` of its list (unused when `unpaged`). */
   countMax: number;
+  /** The list takes no `count` or `cursor`: one request answers every record. */
+  unpaged?: true;
+  /** There is no `GET .../:id`: `get` reads the list and picks the record (a 404 `ApiError` when absent). */
+  noGet?: true;
+  /** POST and PUT take a JSON body (cards), not form parameters. */
+  jsonBody?: true;
   /** Items per request of its batch endpoint, when it has one. */
   batchLimit?: number;
   /** The `<entity>_id` a batch Update or Delete item names. */
@@ -72,7 +126,19 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
   promoted_account: { collection: 'promoted_accounts', idsParam: 'promoted_account_ids', countMax: 1000 },
   promoted_tweet: { collection: 'promoted_tweets', idsParam: 'promoted_tweet_ids', countMax: 1000 },
   promotable_user: { collection: 'promotable_users', idsParam: 'promotable_user_ids', countMax: 1000 },
+  custom_audience: { collection: 'custom_audiences', idsParam: 'custom_audience_ids', countMax: 1000 },
+  draft_tweet: { collection: 'draft_tweets', idsParam: 'id', localIds: true, countMax: 200 },
+  scheduled_tweet: { collection: 'scheduled_tweets', idsParam: 'id', localIds: true, countMax: 200 },
+  account_media: { collection: 'account_media', idsParam: 'account_media_ids', countMax: 1000 },
+  media_library: { collection: 'media_library', idsParam: 'media_key', localIds: true, countMax: 50 },
+  image_conversation_card: { collection: 'cards/image_conversation', idsParam: 'card_ids', countMax: 1000 },
+  video_conversation_card: { collection: 'cards/video_conversation', idsParam: 'card_ids', countMax: 1000 },
+  card: { collection: 'cards', idsParam: 'card_id', countMax: 200, jsonBody: true },
+  do_not_reach_list: { collection: 'do_not_reach_lists', idsParam: 'id', localIds: true, countMax: 1000, unpaged: true, noGet: true },
 };
+
+/** Flexible audiences per request of `POST batch/accounts/:account_id/custom_audiences` (creates and deletes only). */
+export const FLEXIBLE_AUDIENCES_PER_BATCH = 10;
 
 /** Post ids per `POST promoted_tweets`. */
 export const PROMOTED_TWEETS_PER_POST = 50;
