@@ -37,6 +37,7 @@ if (only === undefined || only === 'audience-upload') {
   console.log(`upload of a ${r.members}-member custom audience in ${r.requests} requests of at most ${r.largestBodyBytes} bytes (bench/audience-upload-bench.ts)`);
   console.log(`  emulator RSS ${r.rssBeforeMb.toFixed(0)} MB before, ${r.rssAfterMb.toFixed(0)} MB after (member set ${r.memberMb.toFixed(0)} MB); ${r.requestsPerSecond.toFixed(1)} upload requests/s (${r.uploadSeconds.toFixed(1)} s)`);
 }
+if (only === undefined || only === 'audience-hash') await (await import('./audience-hash-bench.js')).runAudienceHashBench();
 if (only !== undefined && only !== 'emulator') process.exit(0);
 const emulator = await benchEmulator();
 console.log('emulator capacity (bench/emulator-bench.ts)');

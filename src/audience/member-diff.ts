@@ -1,0 +1,118 @@
+/**
+ * `diffMembers`: what changes between two member sets, per identifier type: the members to add
+ * (in the next set only) and to remove (in the previous set only). Both sets are sorted, so one
+ * merge walk of each type finds them in linear time; an unchanged file gives empty deltas.
+ */
+import { compareDigests } from './digest-list.js';
+import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType, type IdentifierType } from './identifier.js';
+import { memberCount, type MemberSet } from './member-set.js';
+
+/** Members added and removed of one type. */
+export interface DeltaCounts {
+  added: number;
+  removed: number;
+}
+
+/** The change from one member set to the next. */
+export interface MemberDiff {
+  /** Members of the next set that the previous one lacks: the Update to send. */
+  added: MemberSet;
+  /** Members of the previous set that the next one lacks: the Delete to send. */
+  removed: MemberSet;
+  /** Totals over every type. */
+  counts: DeltaCounts & { unchanged: number };
+  byType: Record<IdentifierType, DeltaCounts>;
+}
+
+/** Byte ranges `[start, end)` of a digest buffer. */
+type Ranges = number[];
+
+/** Copies the ranges of `from` into one new buffer. */
+function gather(from: Buffer, ranges: Ranges, bytes: number): Buffer {
+  const out = Buffer.allocUnsafe(bytes);
+  let at = 0;
+  for (let i = 0; i < ranges.length; i += 2) at += from.copy(out, at, ranges[i]!, ranges[i + 1]!);
+  return out;
+}
+
+/** Appends `[start, end)` to `ranges`, joining it to the last range when they touch. */
+function extend(ranges: Ranges, start: number, end: number): void {
+  if (ranges.length > 0 && ranges[ranges.length - 1] === start) ranges[ranges.length - 1] = end;
+  else ranges.push(start, end);
+}
+
+function diffDigests(previous: Buffer, next: Buffer): { added: Buffer; removed: Buffer } {
+  const added: Ranges = [];
+  const removed: Ranges = [];
+  let addedBytes = 0;
+  let removedBytes = 0;
+  let p = 0;
+  let n = 0;
+  while (p < previous.length && n < next.length) {
+    const c = compareDigests(previous, p, next, n);
+    if (c === 0) {
+      p += DIGEST_BYTES;
+      n += DIGEST_BYTES;
+    } else if (c < 0) {
+      extend(removed, p, p + DIGEST_BYTES);
+      removedBytes += DIGEST_BYTES;
+      p += DIGEST_BYTES;
+    } else {
+      extend(added, n, n + DIGEST_BYTES);
+      addedBytes += DIGEST_BYTES;
+      n += DIGEST_BYTES;
+    }
+  }
+  if (p < previous.length) {
+    extend(removed, p, previous.length);
+    removedBytes += previous.length - p;
+  }
+  if (n < next.length) {
+    extend(added, n, next.length);
+    addedBytes += next.length - n;
+  }
+  return { added: gather(next, added, addedBytes), removed: gather(previous, removed, removedBytes) };
+}
+
+function diffStrings(previous: readonly string[], next: readonly string[]): { added: string[]; removed: string[] } {
+  const added: string[] = [];
+  const removed: string[] = [];
+  let p = 0;
+  let n = 0;
+  while (p < previous.length && n < next.length) {
+    const a = previous[p]!;
+    const b = next[n]!;
+    if (a === b) {
+      p++;
+      n++;
+    } else if (a < b) {
+      removed.push(a);
+      p++;
+    } else {
+      added.push(b);
+      n++;
+    }
+  }
+  while (p < previous.length) removed.push(previous[p++]!);
+  while (n < next.length) added.push(next[n++]!);
+  return { added, removed };
+}
+
+/** The members `next` adds to `previous` and those it drops, per type, with counts. */
+export function diffMembers(previous: MemberSet, next: MemberSet): MemberDiff {
+  const addedDigests = {} as Record<HashedIdentifierType, Buffer>;
+  const removedDigests = {} as Record<HashedIdentifierType, Buffer>;
+  for (const t of HASHED_TYPES) {
+    const d = diffDigests(previous.digests[t], next.digests[t]);
+    addedDigests[t] = d.added;
+    removedDigests[t] = d.removed;
+  }
+  const partner = diffStrings(previous.partnerIds, next.partnerIds);
+  const added: MemberSet = { digests: addedDigests, partnerIds: partner.added };
+  const removed: MemberSet = { digests: removedDigests, partnerIds: partner.removed };
+  const byType = {} as Record<IdentifierType, DeltaCounts>;
+  for (const t of IDENTIFIER_TYPES) byType[t] = { added: memberCount(added, t), removed: memberCount(removed, t) };
+  const a = memberCount(added);
+  const r = memberCount(removed);
+  return { added, removed, counts: { added: a, removed: r, unchanged: memberCount(next) - a }, byType };
+}

@@ -1,0 +1,116 @@
+/**
+ * `readMemberFile`: a file of user identifiers → the distinct members of a custom audience, with
+ * counts. The file is streamed (one chunk and one unfinished line in memory at a time); each
+ * value is normalised and hashed as soon as it is read, and only its 32-byte digest is kept.
+ * Two forms: a CSV (RFC 4180, CR LF or LF, optional byte order mark) whose header names
+ * identifier types (a line may have fewer fields than the header, read as empty, not more), or,
+ * with `type`, one identifier a line without header. Blank cells and lines are skipped. Problems
+ * are values: the file, line and column, never a value from the file.
+ */
+import { createReadStream } from 'node:fs';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { CsvRecords } from './csv-records.js';
+import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierType } from './identifier.js';
+import { LineSplitter } from './line-splitter.js';
+import { emptyCounts, formatCount, mostlyInvalid, type MemberFileCounts } from './member-counts.js';
+import { MAX_LINE_CHARS, MemberReader, type FirstInvalid } from './member-reader.js';
+import { memberCount, type MemberSet } from './member-set.js';
+import { INVALID_REASON } from './normalise.js';
+import { isPhoneRegion } from './phone-number.js';
+
+export type { MemberFileCounts, TypeCounts } from './member-counts.js';
+
+/** How a member file is read. */
+export interface MemberFileOptions {
+  /** The type of every line of a file of one identifier a line, without header; absent: a CSV with a header. */
+  type?: IdentifierType;
+  /** ISO 3166-1 alpha-2 region (`US`, `GB`) of phone numbers written without `+` and calling code. */
+  defaultRegion?: string;
+  /** The file's name as diagnostics show it (a path relative to the manifest); default: `path`. */
+  shownAs?: string;
+}
+
+/** A member file read. */
+export interface MemberFile {
+  members: MemberSet;
+  counts: MemberFileCounts;
+}
+
+/**
+ * The outcome of `readMemberFile`: `value` when the file could be used; `counts` as far as the
+ * reading went, also on failure; `diagnostics` hold the errors that failed it and a warning
+ * summing up invalid identifiers.
+ */
+export interface MemberFileResult {
+  value: MemberFile | undefined;
+  counts: MemberFileCounts;
+  diagnostics: Diagnostic[];
+}
+
+const CHUNK_BYTES = 1 << 20;
+
+function failed(counts: MemberFileCounts, diagnostics: Diagnostic[]): MemberFileResult {
+  return { value: undefined, counts, diagnostics };
+}
+
+/** The summary of invalid identifiers: how many, of which types, on which lines; an error when they are the majority. */
+function invalidSummary(counts: MemberFileCounts, first: FirstInvalid): Diagnostic {
+  const types = IDENTIFIER_TYPES.filter((t) => counts.byType[t].invalid > 0).map((t) => `${formatCount(counts.byType[t].invalid)} ${t}`);
+  const lines = counts.invalidLines.join(', ') + (counts.invalidLineCount > counts.invalidLines.length ? `, and ${formatCount(counts.invalidLineCount - counts.invalidLines.length)} more` : '');
+  const total = counts.valid + counts.invalid;
+  const head = mostlyInvalid(counts)
+    ? `${formatCount(counts.invalid)} of ${formatCount(total)} identifiers are invalid, more than half: check the file's columns and format`
+    : `${formatCount(counts.invalid)} of ${formatCount(total)} identifiers are invalid and left out`;
+  const message = `${head} (${types.join(', ')}; on lines ${lines}); the first is ${INVALID_REASON[first.type]}`;
+  if (mostlyInvalid(counts)) return errorAt('audience-mostly-invalid', message, first.range);
+  return { severity: 'warning', code: 'audience-invalid-identifiers', message, range: first.range };
+}
+
+/**
+ * Reads the member file at `path`. The value is absent when the file cannot be read, its header
+ * or CSV syntax is wrong, or more than half of its identifiers are invalid; the diagnostics then
+ * hold an error. Never throws for a problem of the file.
+ */
+export async function readMemberFile(path: string, options: MemberFileOptions = {}): Promise<MemberFileResult> {
+  const file = options.shownAs ?? path;
+  const region = options.defaultRegion?.toUpperCase();
+  if (region !== undefined && !isPhoneRegion(region)) {
+    return failed(emptyCounts(), [errorAt('audience-default-region', `the default region ${JSON.stringify(options.defaultRegion)} of ${file} is not an ISO 3166-1 alpha-2 region code`)]);
+  }
+  if (options.type !== undefined && !isIdentifierType(options.type)) {
+    return failed(emptyCounts(), [errorAt('audience-file-type', `the type ${JSON.stringify(options.type)} of ${file} is not an identifier type (${IDENTIFIER_TYPES.join(', ')})`)]);
+  }
+
+  const reader = new MemberReader(file, region, options.type);
+  const csv = options.type === undefined ? new CsvRecords(reader, MAX_LINE_CHARS) : undefined;
+  const splitter = new LineSplitter(csv ?? reader, MAX_LINE_CHARS);
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES, encoding: 'utf8' })) {
+      splitter.push(chunk as string);
+      if (reader.stopped) break;
+      await reader.builder.backlog();
+    }
+    splitter.end();
+    csv?.end();
+  } catch (error) {
+    reader.builder.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string') throw error;
+    return failed(reader.counts, [errorAt('audience-file-unreadable', `cannot read the member file ${file} (${code})`)]);
+  }
+  if (reader.stopped || (csv !== undefined && splitter.lines === 0)) {
+    reader.builder.close();
+    if (reader.stopped) return failed(reader.counts, reader.diagnostics);
+    const start = { line: 1, column: 1, offset: 0 };
+    const range = { file, start, end: start };
+    return failed(reader.counts, [errorAt('audience-file-header', `the member file ${file} is empty: a CSV member file starts with a header naming its columns`, range)]);
+  }
+
+  const counts = reader.counts;
+  const members = await reader.builder.finish();
+  for (const t of IDENTIFIER_TYPES) counts.byType[t].duplicates = counts.byType[t].valid - memberCount(members, t);
+  counts.duplicates = counts.valid - memberCount(members);
+  const diagnostics: Diagnostic[] = reader.first === undefined ? [] : [invalidSummary(counts, reader.first)];
+  if (mostlyInvalid(counts)) return failed(counts, diagnostics);
+  return { value: { members, counts }, counts, diagnostics };
+}

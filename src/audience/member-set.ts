@@ -1,0 +1,82 @@
+/**
+ * The members of a custom audience, held compactly: for each hashed identifier type the sorted
+ * distinct SHA-256 digests in one buffer (32 bytes a member), and the partner user ids as sent.
+ * A content hash over a canonical serialisation names the membership in plans: equal sets have
+ * equal hashes whatever file or order they were read from.
+ */
+import { createHash, type Hash } from 'node:crypto';
+import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType, type IdentifierType } from './identifier.js';
+
+/** Distinct members by identifier type. */
+export interface MemberSet {
+  /** Per hashed type, its members' SHA-256 digests: 32 bytes each, in ascending byte order, distinct, concatenated. */
+  readonly digests: Readonly<Record<HashedIdentifierType, Buffer>>;
+  /**
+   * The `partner_user_id` members, the one exception to hashing: kept as sent (trimmed, not
+   * hashed), since the API takes them unhashed and a later Delete must send them again. Distinct,
+   * in ascending UTF-16 code unit order (`<` on strings).
+   */
+  readonly partnerIds: readonly string[];
+}
+
+/** A set without members. */
+export function emptyMemberSet(): MemberSet {
+  return {
+    digests: { email: Buffer.alloc(0), phone_number: Buffer.alloc(0), handle: Buffer.alloc(0), device_id: Buffer.alloc(0), service_id: Buffer.alloc(0) },
+    partnerIds: [],
+  };
+}
+
+/** Members of `type` in `set`, or of every type when `type` is left out. */
+export function memberCount(set: MemberSet, type?: IdentifierType): number {
+  if (type === 'partner_user_id') return set.partnerIds.length;
+  if (type !== undefined) return set.digests[type].length / DIGEST_BYTES;
+  let n = set.partnerIds.length;
+  for (const t of HASHED_TYPES) n += set.digests[t].length / DIGEST_BYTES;
+  return n;
+}
+
+/** Members of each type in `set`. */
+export function memberCounts(set: MemberSet): Record<IdentifierType, number> {
+  const counts = {} as Record<IdentifierType, number>;
+  for (const t of IDENTIFIER_TYPES) counts[t] = memberCount(set, t);
+  return counts;
+}
+
+/** Whether `set` has no member. */
+export const isEmptyMemberSet = (set: MemberSet): boolean => memberCount(set) === 0;
+
+const u32 = (n: number): Buffer => {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32BE(n, 0);
+  return b;
+};
+
+/**
+ * The canonical serialisation of `set`, in pieces: the member count of each type (unsigned
+ * 32-bit big-endian, in the order of `IDENTIFIER_TYPES`), then the digests of each hashed type
+ * in that order, then each partner id as its UTF-8 byte length (u32) and bytes. The member store
+ * file holds exactly these bytes between its header and its checksum.
+ */
+export function canonicalPieces(set: MemberSet): Buffer[] {
+  const pieces: Buffer[] = IDENTIFIER_TYPES.map((t) => u32(memberCount(set, t)));
+  for (const t of HASHED_TYPES) pieces.push(set.digests[t]);
+  for (const id of set.partnerIds) {
+    const bytes = Buffer.from(id, 'utf8');
+    pieces.push(u32(bytes.length), bytes);
+  }
+  return pieces;
+}
+
+/** What the content hash covers before the canonical bytes: the format, so a new format never collides with this one. */
+const HASH_TAG = 'adsctl audience members 1\n';
+
+/** A hash ready to take the canonical pieces of a set. */
+export const contentHasher = (): Hash => createHash('sha256').update(HASH_TAG);
+
+/** The content hash of `set`: lower-case hex SHA-256 over its canonical serialisation, the membership's identity in plans. */
+export function memberSetHash(set: MemberSet): string {
+  const h = contentHasher();
+  for (const piece of canonicalPieces(set)) h.update(piece);
+  return h.digest('hex');
+}

@@ -1,0 +1,155 @@
+/**
+ * The member store: one compact binary file per audience membership, so the next plan can diff
+ * a member file against what was last sent without keeping any identifier in the state. It holds
+ * digests only (and partner user ids as sent, the one unhashed type). Layout:
+ *
+ * ```
+ * 8 bytes   magic "adsctlMS"
+ * u32 BE    format version (1)
+ * ...       the set's canonical serialisation (member-set.ts): six u32 counts, the digests of each
+ *           hashed type, then each partner id as u32 byte length and UTF-8 bytes
+ * 32 bytes  the content hash (SHA-256 of the tagged canonical serialisation, as `memberSetHash`)
+ * ```
+ *
+ * Written atomically: a temporary file in the same directory (mode 0600), fsync, rename over the
+ * target, fsync of the directory; a reader sees the old file or the new one, never a part. Read
+ * back with checks (magic, version, lengths, checksum, order); any fault is an error value
+ * naming the path.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { errorAt, type Result } from '../diag/diagnostic.js';
+import { compareDigests } from './digest-list.js';
+import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType } from './identifier.js';
+import { canonicalPieces, contentHasher, type MemberSet } from './member-set.js';
+
+const MAGIC = Buffer.from('adsctlMS', 'latin1');
+const VERSION = 1;
+const HEADER_BYTES = MAGIC.length + 4;
+const COUNTS_BYTES = 4 * IDENTIFIER_TYPES.length;
+
+/** A member store read back: the members and their content hash. */
+export interface StoredMembers {
+  members: MemberSet;
+  /** The content hash (`memberSetHash`), as the file records it and its bytes confirm. */
+  hash: string;
+}
+
+const errno = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+
+/** Writes every byte of `pieces` through `handle`, however the system splits the writes. */
+async function writeAll(handle: import('node:fs/promises').FileHandle, pieces: readonly Buffer[]): Promise<void> {
+  for (const piece of pieces) {
+    for (let at = 0; at < piece.length; ) at += (await handle.write(piece, at, piece.length - at)).bytesWritten;
+  }
+}
+
+/** The file's pieces: header, canonical serialisation (partner ids joined), checksum. */
+function filePieces(set: MemberSet): { pieces: Buffer[]; hash: Buffer } {
+  const header = Buffer.alloc(HEADER_BYTES);
+  MAGIC.copy(header, 0);
+  header.writeUInt32BE(VERSION, MAGIC.length);
+  const canonical = canonicalPieces(set);
+  const h = contentHasher();
+  for (const piece of canonical) h.update(piece);
+  const hash = h.digest();
+  const fixed = COUNTS_BYTES / 4 + HASHED_TYPES.length;
+  const pieces = [header, Buffer.concat(canonical.slice(0, COUNTS_BYTES / 4)), ...canonical.slice(COUNTS_BYTES / 4, fixed), Buffer.concat(canonical.slice(fixed)), hash];
+  return { pieces, hash };
+}
+
+/**
+ * Writes `set` to the member store file `path` atomically, mode 0600; the value is the set's
+ * content hash. A failure (a missing directory, no space) is an error naming the path, and
+ * leaves any earlier file as it was.
+ */
+export async function writeMemberStore(path: string, set: MemberSet): Promise<Result<string>> {
+  const { pieces, hash } = filePieces(set);
+  const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
+  let written = false;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.chmod(0o600);
+      await writeAll(handle, pieces);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+    written = true;
+    await syncDirectory(dirname(path));
+    return { value: hash.toString('hex'), diagnostics: [] };
+  } catch (error) {
+    if (!written) await unlink(temporary).catch(() => undefined);
+    return { value: undefined, diagnostics: [errorAt('member-store-write', `cannot write the member store ${path} (${errno(error)})`)] };
+  }
+}
+
+/** Flushes a rename to disk; file systems that cannot sync a directory are left to their own guarantees. */
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r').catch(() => undefined);
+  if (handle === undefined) return;
+  try {
+    await handle.sync().catch(() => undefined);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A damaged file: the problem, naming the path. */
+const damaged = (path: string, problem: string): Result<StoredMembers> => ({
+  value: undefined,
+  diagnostics: [errorAt('member-store-damaged', `the member store ${path} ${problem}; write it again from the member file`)],
+});
+
+/**
+ * Reads the member store file `path` back, checking its magic, version, lengths, checksum and
+ * order. A missing file is the error `member-store-missing` (no membership was stored yet); any
+ * other fault is `member-store-damaged` or `member-store-read`, naming the path.
+ */
+export async function readMemberStore(path: string): Promise<Result<StoredMembers>> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    const code = errno(error);
+    if (code === 'ENOENT') return { value: undefined, diagnostics: [errorAt('member-store-missing', `the member store ${path} does not exist`)] };
+    return { value: undefined, diagnostics: [errorAt('member-store-read', `cannot read the member store ${path} (${code})`)] };
+  }
+  if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return damaged(path, 'is not a member store file');
+  if (bytes.length < HEADER_BYTES + COUNTS_BYTES + DIGEST_BYTES) return damaged(path, `is truncated (${bytes.length} bytes)`);
+  const version = bytes.readUInt32BE(MAGIC.length);
+  if (version !== VERSION) return damaged(path, `has format version ${version}, and this adsctl reads version ${VERSION}`);
+
+  const end = bytes.length - DIGEST_BYTES;
+  const counts = IDENTIFIER_TYPES.map((_, i) => bytes.readUInt32BE(HEADER_BYTES + 4 * i));
+  let at = HEADER_BYTES + COUNTS_BYTES;
+  const digests = {} as Record<HashedIdentifierType, Buffer>;
+  for (const [i, t] of HASHED_TYPES.entries()) {
+    const length = counts[i]! * DIGEST_BYTES;
+    if (at + length > end) return damaged(path, `is truncated (the ${t} digests run past its end)`);
+    digests[t] = bytes.subarray(at, at + length);
+    at += length;
+  }
+  const partnerIds: string[] = [];
+  for (let k = 0; k < counts[HASHED_TYPES.length]!; k++) {
+    if (at + 4 > end) return damaged(path, 'is truncated (in its partner user ids)');
+    const length = bytes.readUInt32BE(at);
+    if (at + 4 + length > end) return damaged(path, 'is truncated (in its partner user ids)');
+    partnerIds.push(bytes.toString('utf8', at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  if (at !== end) return damaged(path, `has ${end - at} bytes more than its counts account for`);
+  const hash = contentHasher().update(bytes.subarray(HEADER_BYTES, end)).digest();
+  if (!hash.equals(bytes.subarray(end))) return damaged(path, 'does not match its checksum');
+  for (const t of HASHED_TYPES) {
+    const d = digests[t];
+    for (let off = DIGEST_BYTES; off < d.length; off += DIGEST_BYTES) {
+      if (compareDigests(d, off - DIGEST_BYTES, d, off) >= 0) return damaged(path, `holds its ${t} digests out of order`);
+    }
+  }
+  for (let k = 1; k < partnerIds.length; k++) if (!(partnerIds[k - 1]! < partnerIds[k]!)) return damaged(path, 'holds its partner user ids out of order');
+  return { value: { members: { digests, partnerIds }, hash: hash.toString('hex') }, diagnostics: [] };
+}

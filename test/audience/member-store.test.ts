@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memberSetOf } from '../../src/audience/member-builder.js';
+import { contentHasher, emptyMemberSet, memberSetHash } from '../../src/audience/member-set.js';
+import { readMemberStore, writeMemberStore } from '../../src/audience/member-store.js';
+import { scratch } from './files.js';
+
+const { dir } = scratch();
+
+const SET = memberSetOf({
+  email: Array.from({ length: 500 }, (_, i) => `user${i}@example.com`),
+  phone_number: ['+14155552671', '+442079460958'],
+  handle: ['alice'],
+  device_id: ['aebe52e7-03ee-455a-b3c4-e57283966239'],
+  service_id: ['783214'],
+  partner_user_id: ['crm-1', 'Ünïcode, "quoted"', 'two\nlines'],
+});
+
+async function stored(name: string): Promise<string> {
+  const path = join(dir, name);
+  const w = await writeMemberStore(path, SET);
+  expect(w.diagnostics).toEqual([]);
+  return path;
+}
+
+describe('member store', () => {
+  it('reads back the set it wrote, with its content hash', async () => {
+    const path = await stored('round-trip.members');
+    const w = await writeMemberStore(path, SET);
+    expect(w.value).toBe(memberSetHash(SET));
+    const r = await readMemberStore(path);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.value!.hash).toBe(memberSetHash(SET));
+    expect(memberSetHash(r.value!.members)).toBe(memberSetHash(SET));
+    expect(r.value!.members.partnerIds).toEqual(SET.partnerIds);
+    expect(r.value!.members.digests.email.equals(SET.digests.email)).toBe(true);
+  });
+
+  it('holds digests only: no value of a hashed type appears in the file', async () => {
+    const bytes = readFileSync(await stored('digests-only.members'));
+    expect(bytes.length).toBe(8 + 4 + 24 + 505 * 32 + SET.partnerIds.reduce((n, id) => n + 4 + Buffer.byteLength(id), 0) + 32);
+    for (const value of ['user1@example.com', '+14155552671', 'alice', '783214']) expect(bytes.includes(value)).toBe(false);
+  });
+
+  it('writes an empty set', async () => {
+    const path = join(dir, 'empty.members');
+    await writeMemberStore(path, emptyMemberSet());
+    expect((await readMemberStore(path)).value!.hash).toBe(memberSetHash(emptyMemberSet()));
+  });
+
+  it('writes mode 0600 through a temporary file, replacing an earlier file', async () => {
+    const path = join(dir, 'mode.members');
+    writeFileSync(path, 'earlier', { mode: 0o644 });
+    await writeMemberStore(path, SET);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('reports a directory that does not exist, and leaves nothing behind', async () => {
+    const path = join(dir, 'missing-dir', 'x.members');
+    const w = await writeMemberStore(path, SET);
+    expect(w.value).toBeUndefined();
+    expect(w.diagnostics.map((d) => [d.code, d.message])).toEqual([['member-store-write', `cannot write the member store ${path} (ENOENT)`]]);
+    expect(existsSync(join(dir, 'missing-dir'))).toBe(false);
+  });
+
+  const damage: Array<[string, (b: Buffer) => Buffer, RegExp]> = [
+    ['cut short', (b) => b.subarray(0, b.length - 1), /is truncated \(in its partner user ids\)/],
+    ['cut to its header', (b) => b.subarray(0, 20), /is truncated \(20 bytes\)/],
+    ['cut inside its digests', (b) => b.subarray(0, 8 + 4 + 24 + 100 + 32), /is truncated \(the email digests run past its end\)/],
+    ['with a digest byte changed', (b) => flip(b, 8 + 4 + 24 + 40), /does not match its checksum/],
+    ['with a partner id byte changed', (b) => flip(b, b.length - 40), /does not match its checksum/],
+    ['with bytes added', (b) => Buffer.concat([b.subarray(0, b.length - 32), Buffer.from('xx'), b.subarray(b.length - 32)]), /bytes more than its counts account for/],
+    ['with another magic', (b) => Buffer.concat([Buffer.from('notmagic'), b.subarray(8)]), /is not a member store file/],
+    ['of another version', (b) => { const c = Buffer.from(b); c.writeUInt32BE(2, 8); return c; }, /has format version 2, and this adsctl reads version 1/],
+    ['empty', () => Buffer.alloc(0), /is not a member store file/],
+  ];
+  it.each(damage)('refuses a file %s, naming its path', async (name, change, problem) => {
+    const path = await stored(`damaged-${name.replace(/ /g, '-')}.members`);
+    writeFileSync(path, change(readFileSync(path)));
+    const r = await readMemberStore(path);
+    expect(r.value).toBeUndefined();
+    expect(r.diagnostics).toHaveLength(1);
+    expect(r.diagnostics[0]!.code).toBe('member-store-damaged');
+    expect(r.diagnostics[0]!.message).toContain(`the member store ${path} `);
+    expect(r.diagnostics[0]!.message).toMatch(problem);
+  });
+
+  it('refuses digests out of order even under a matching checksum', async () => {
+    const path = await stored('out-of-order.members');
+    const b = Buffer.from(readFileSync(path));
+    const first = 8 + 4 + 24;
+    const a = Buffer.from(b.subarray(first, first + 32));
+    b.copy(b, first, first + 32, first + 64);
+    a.copy(b, first + 32);
+    contentHasher().update(b.subarray(8 + 4, b.length - 32)).digest().copy(b, b.length - 32);
+    writeFileSync(path, b);
+    const r = await readMemberStore(path);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([`the member store ${path} holds its email digests out of order; write it again from the member file`]);
+  });
+
+  it('tells a missing store apart', async () => {
+    const r = await readMemberStore(join(dir, 'never-written.members'));
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['member-store-missing']);
+  });
+});
+
+function flip(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[at] = copy[at]! ^ 0xff;
+  return copy;
+}
