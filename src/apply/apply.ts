@@ -9,7 +9,11 @@
  * `parallelism` requests are in flight; once `stop` is aborted no new one is sent, those in flight
  * finish and are recorded, and the rest are counted as not started.
  */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
+import type { WriteContext } from '../kinds/descriptor.js';
+import { membersStorePath } from '../state/members-store-path.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -35,6 +39,22 @@ export interface ApplyInput {
   stop?: AbortSignal;
   /** Write requests in flight at once; the default is the client's. */
   parallelism?: number;
+}
+
+/**
+ * The write context of an account's apply: files the manifest names are read from its folder
+ * (`plan.manifestDir`, under `plan.root`), and what is kept per resource sits in a folder beside
+ * the state file, named after a hash of the address.
+ */
+export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void): WriteContext {
+  const dir = resolve(plan.root ?? '.', plan.manifestDir ?? '.');
+  const filePath = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
+  return {
+    filePath,
+    readFile: (path) => readFile(filePath(path)),
+    sidecarPath: (address) => membersStorePath(stateDir, plan.account, address),
+    progress: (address, message) => onEvent({ type: 'working', account: plan.account, address, message }),
+  };
 }
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
@@ -65,6 +85,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   emit({ type: 'start', account: plan.account, operations: total });
 
   const save = (): void => writeState(stateDir, state);
+  const context = writeContextOf(plan, stateDir, emit);
 
   const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
     const change = changes.get(op.address);
@@ -104,7 +125,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     const write = KINDS[step.kind].write;
     const endpoint = step.action === 'update' ? write.update : write[step.action];
     if (endpoint === undefined) throw new Error(`${step.kind} has no ${step.action} endpoint`);
-    const outcomes: Outcome[] = await sendChunk(api, accountId, endpoint, ops, params);
+    const outcomes: Outcome[] = await sendChunk(api, accountId, endpoint, ops, params, context);
 
     const again: Array<{ op: Operation; params: Record<string, unknown> }> = [];
     const unanswered: number[] = [];

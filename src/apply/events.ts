@@ -4,6 +4,8 @@ export type ApplyEvent =
   | { type: 'start'; account: string; operations: number }
   | { type: 'step'; account: string; kind: string; action: string; operations: number }
   | { type: 'progress'; account: string; done: number; total: number }
+  /** A long write (an upload, a membership sync) says how far it got. */
+  | { type: 'working'; account: string; address: string; message: string }
   | { type: 'failed'; account: string; address: string; message: string }
   | { type: 'skipped'; account: string; address: string; because: string }
   | { type: 'resolved'; account: string; address: string; id: string | undefined };

@@ -7,7 +7,7 @@
 import type { AdsApi } from '../api/ads-api.js';
 import type { BatchOperation } from '../api/batch.js';
 import { ApiError } from '../api/errors.js';
-import type { WriteEndpoint, WriteItem } from '../kinds/descriptor.js';
+import type { WriteContext, WriteEndpoint, WriteItem } from '../kinds/descriptor.js';
 import { KINDS } from '../kinds/registry.js';
 import type { Operation } from '../plan/types.js';
 
@@ -43,8 +43,8 @@ function itemKey(op: Operation, item: WriteItem): string {
  * Sends `ops` (their resolved parameters in `params`) through `endpoint` for the account; resolves
  * with one outcome per operation, in order.
  */
-export async function sendChunk(api: AdsApi, accountId: string, endpoint: WriteEndpoint, ops: readonly Operation[], params: ReadonlyArray<Record<string, unknown>>): Promise<Outcome[]> {
-  const items: WriteItem[] = ops.map((op, i) => ({ ...(op.id === undefined ? {} : { id: op.id }), params: params[i] ?? {} }));
+export async function sendChunk(api: AdsApi, accountId: string, endpoint: WriteEndpoint, ops: readonly Operation[], params: ReadonlyArray<Record<string, unknown>>, ctx: WriteContext): Promise<Outcome[]> {
+  const items: WriteItem[] = ops.map((op, i) => ({ ...(op.id === undefined ? {} : { id: op.id }), params: params[i] ?? {}, address: op.address }));
   switch (endpoint.via) {
     case 'batch': {
       const batch: BatchOperation[] = ops.map((op, i) => ({
@@ -79,7 +79,7 @@ export async function sendChunk(api: AdsApi, accountId: string, endpoint: WriteE
       return Promise.all(
         ops.map(async (op, i): Promise<Outcome> => {
           try {
-            return { status: 'ok', id: await endpoint.send(api, accountId, items[i]!) };
+            return { status: 'ok', id: await endpoint.send(api, accountId, items[i]!, ctx) };
           } catch (error) {
             if (alreadyGone(op, error)) return { status: 'ok', id: op.id ?? '' };
             return failure(error);

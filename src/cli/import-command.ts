@@ -4,6 +4,8 @@
  * be of the address's kind; the address must be in the manifest.
  */
 import type { Command } from 'commander';
+import type { AdsApi } from '../api/ads-api.js';
+import type { ResourceKind } from '../kinds/kind.js';
 import { ApiError } from '../api/errors.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
@@ -54,7 +56,6 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         io.err(`Error: ${address} cannot be imported with adsctl import: ${importing.hint}\n`);
         return setExit(1);
       }
-      const resource = importing.resource;
       const { root, key } = accountLocation(desired, givenDirectory(path));
       const sessions = await openSessions([{ key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
         io,
@@ -78,11 +79,20 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
           io.err(`Error: ${address} is already bound to ${existing.id}; use adsctl state rm first to bind it to another object\n`);
           return setExit(1);
         }
-        const record = await session.api.get(resource, session.accountId, id);
+        const record = importing.via === 'get' ? ((await session.api.get(importing.resource, session.accountId, id)) as unknown as Record<string, unknown>) : await readOne(kind, session.api, session.accountId, id);
+        if (record === undefined) {
+          io.err(`Error: cannot import ${id} as ${address}: the account has no ${KINDS[kind].noun} ${id}\n`);
+          return setExit(1);
+        }
         // the live values count as applied: the next plan shows only real differences
         const manifested = desired.resources.find((r) => formatAddress(r.address) === address);
         const written = new Set([...Object.keys(manifested?.attributes ?? {}), ...Object.keys(manifested?.references ?? {})]);
-        session.state.resources[address] = { kind, id: String(record.id), applied: appliedValues(kind, record as unknown as Record<string, unknown>, {}, written) };
+        const read = KINDS[kind].read;
+        const idField = read.via === 'custom' ? (read.idField ?? 'id') : 'id';
+        // what the service never answers (a media file's content hash) is taken as the manifest says
+        const assumed: Record<string, unknown> = {};
+        for (const rule of KINDS[kind].attributes) if (rule.writeOnly === true && !Object.hasOwn(record, rule.field) && manifested?.attributes[rule.field] !== undefined) assumed[rule.field] = manifested.attributes[rule.field];
+        session.state.resources[address] = { kind, id: String(record[idField]), applied: appliedValues(kind, record, assumed, written) };
         writeState(session.stateDir, session.state);
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
         setExit(0);
@@ -94,4 +104,12 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         await sessions.close();
       }
     });
+}
+
+/** The live record of `kind` with `id`, read through the kind's own reader; undefined when there is none. */
+async function readOne(kind: ResourceKind, api: AdsApi, accountId: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const read = KINDS[kind].read;
+  if (read.via !== 'custom') return undefined;
+  const records = await read.read(api, accountId, { bound: new Set([id]), parents: [] });
+  return records.find((r) => String(r[read.idField ?? 'id']) === id && r['deleted'] !== true);
 }

@@ -4,6 +4,7 @@
  * with plain data; only refresh, lookups and journal recovery touch the network. The golden
  * plan tests run this same function over fixtures.
  */
+import { dirname, relative, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
 import { recoverJournal } from '../apply/recover.js';
 import { errorAt, hasErrors, type Diagnostic } from '../diag/diagnostic.js';
@@ -11,6 +12,8 @@ import { didYouMean } from '../diag/suggest.js';
 import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
+import { readMemberships } from '../members/read.js';
+import { membersStorePath } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalPath, readJournal } from '../state/journal.js';
 import type { AccountState } from '../state/state-file.js';
@@ -51,11 +54,14 @@ export function filterTargets(changes: readonly ResourceChange[], targets: reado
 /**
  * Deletes of sandbox-only objects (accounts, funding instruments, features) happen only on
  * sandbox and local endpoints and only for objects adsctl created; any other such delete becomes a
- * release: the object stays, adsctl stops managing it.
+ * release: the object stays, adsctl stops managing it. So does every delete of a kind the API
+ * cannot delete (posts, media library items).
  */
 export function releaseSandboxOnly(changes: readonly ResourceChange[], account: Pick<PipelineAccount, 'state' | 'sandbox'>): ResourceChange[] {
   return changes.map((c) => {
-    if (c.action !== 'delete' || !KINDS[c.kind].sandboxOnly) return c;
+    if (c.action !== 'delete') return c;
+    if (KINDS[c.kind].write.delete === undefined) return { ...c, action: 'noop', reason: 'released', changes: [] };
+    if (!KINDS[c.kind].sandboxOnly) return c;
     const created = account.state.resources[formatAddress(c.address)]?.created === true;
     if (account.sandbox && created) return c;
     return { ...c, action: 'noop', reason: 'released', changes: [] };
@@ -89,6 +95,8 @@ export interface LookupNeeds {
   curatedCategories: boolean;
   /** Ids of the posts the plan promotes (to check that they exist). */
   postIds: string[];
+  /** Whether a post the plan writes names its author (to check it is a promotable user). */
+  promotableUsers: boolean;
 }
 
 export interface PipelineOptions {
@@ -175,6 +183,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
         s.accountId = undefined;
         if (options.recover === true) delete s.state.account_id;
       }
+      if (s.desired !== undefined) {
+        const stateDir = s.stateDir;
+        diagnostics.push(...(await readMemberships(s.desired, (address) => (stateDir === undefined ? undefined : membersStorePath(stateDir, s.key, address)))));
+      }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);
       // problems of resources a targeted plan leaves alone (their protection) are not this plan's
@@ -185,6 +197,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
           ? await options.lookups(s, {
               iabCategories: changes.some((c) => KINDS[c.kind].lookups.includes('iab_categories') && c.action !== 'delete' && Array.isArray(c.after?.['categories']) && (c.after['categories'] as unknown[]).length > 0),
               curatedCategories: changes.some((c) => KINDS[c.kind].lookups.includes('curated_categories') && c.action !== 'delete' && c.action !== 'noop'),
+              promotableUsers: changes.some((c) => KINDS[c.kind].lookups.includes('promotable_users') && (c.action === 'create' || c.action === 'replace') && typeof c.after?.['as_user_id'] === 'string'),
               postIds: changes.filter((c) => KINDS[c.kind].lookups.includes('posts') && (c.action === 'create' || c.action === 'replace')).flatMap((c) => {
                 const id = c.after?.['tweet_id'];
                 return typeof id === 'string' ? [id] : [];
@@ -195,6 +208,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
         account: s.key,
         ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
         ...(s.root === undefined ? {} : { root: s.root }),
+        ...(s.desired === undefined ? {} : { manifestDir: s.root === undefined ? resolve(dirname(s.desired.file)) : relative(s.root, resolve(dirname(s.desired.file))) || '.' }),
         endpoint: s.endpointName,
         desired: s.desired,
         changes,

@@ -67,6 +67,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
           needIabCategories: needs.iabCategories,
           needCuratedCategories: needs.curatedCategories,
           postIds: needs.postIds,
+          needPromotableUsers: needs.promotableUsers,
         }),
     });
     return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources } };

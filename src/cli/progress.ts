@@ -73,6 +73,9 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
         io.err(`\r${event.account} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${event.done}/${event.total} ${stamp()}${event.done >= event.total ? '\n' : ''}`);
         break;
       }
+      case 'working':
+        io.err(`${tty ? '\n' : ''}${stamp()} ${event.address}: ${event.message}\n`);
+        break;
       case 'failed':
         io.err(`${tty ? '\n' : ''}Error: ${event.address}: ${event.message}\n`);
         break;

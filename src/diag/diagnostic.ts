@@ -45,6 +45,11 @@ export function errorAt(code: string, message: string, range?: SourceRange, rela
   };
 }
 
+/** Builds a warning diagnostic at `range`. */
+export function warningAt(code: string, message: string, range?: SourceRange): Diagnostic {
+  return { severity: 'warning', code, message, ...(range === undefined ? {} : { range }) };
+}
+
 /** True when any diagnostic is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');

@@ -21,6 +21,10 @@ export interface CompareInput {
   record: Readonly<Record<string, unknown>>;
   /** Values last applied (state), when the resource is in state. */
   applied: Readonly<Record<string, unknown>> | undefined;
+  /** Fields whose value names another resource of the manifest: compared even when they are identity. */
+  referenced: readonly string[];
+  /** The field naming the resource's parent, whose replacement replaces it (`replace_parent`). */
+  parentField?: string;
   /** Fields removed from comparison by `ignore_changes`. */
   ignored: ReadonlySet<string>;
   /** Compare nothing: the object is only referenced (an instrument named by id). */
@@ -58,7 +62,8 @@ function withApplied(change: AttributeChange, rule: FieldRule, applied: CompareI
 /**
  * Compares `input.after` with `input.record`. A field the record does not carry at all (the API
  * does not answer it) is compared with its applied value instead. Identity fields are shown,
- * never compared.
+ * never compared — unless their value names a resource of the manifest (a promoted post of
+ * `posts.launch`), whose id is then what the object must carry.
  */
 export function compareResource(input: CompareInput): Comparison {
   const { managed, after, record, applied } = input;
@@ -73,7 +78,7 @@ export function compareResource(input: CompareInput): Comparison {
     if (raw === undefined && !Object.hasOwn(record, field)) raw = applied?.[field];
     const live = normaliseValue(shape, raw);
     before[field] = live;
-    if (input.readOnly || rule.identity === true) continue;
+    if (input.readOnly || rule.informational === true || (rule.identity === true && !input.referenced.includes(field))) continue;
     if (input.ignored.has(field)) {
       after[field] = live;
       continue;
@@ -89,7 +94,7 @@ export function compareResource(input: CompareInput): Comparison {
     changes.push(change);
     if (forces) {
       forcing++;
-      if (isUnknownRef(desired)) forcingByReference++;
+      if (isUnknownRef(desired) && field === input.parentField) forcingByReference++;
     }
   }
   if (forcing > 0) return { action: 'replace', before, changes, drift, reason: forcing === forcingByReference ? 'replace_parent' : 'replace_field' };

@@ -100,7 +100,7 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
   const descriptor = KINDS[resource.kind];
   const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
   const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
-  const { after, managed, defaulted, unset } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined);
+  const { after, managed, defaulted, unset, referenced } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined);
   const protectedFlag = isProtected(resource, binding.stateEntry);
   const change: ResourceChange = {
     account: input.desired.key,
@@ -134,6 +134,8 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
       defaulted,
       record,
       applied,
+      referenced,
+      ...(descriptor.parentField === undefined ? {} : { parentField: descriptor.parentField }),
       ignored: ignoredFields(descriptor, resource.lifecycle.ignoreChanges),
       readOnly: descriptor.readOnlyWhenImported === true && resource.importId !== undefined,
     });

@@ -6,7 +6,7 @@
  * argument; a field the manifest never set and the API does not default is not managed.
  * Attributes no rule names (an audience's users file) are not API fields and are left out.
  */
-import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
+import { holdsNamedReference, isNamedReference, type DesiredResource, type ResourceAddress } from '../manifest/types.js';
 import type { FieldRule } from '../kinds/attribute.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { normaliseValue } from './normalise.js';
@@ -27,6 +27,16 @@ export interface DesiredValues {
   defaulted: readonly string[];
   /** Rule fields asked to be unset because the manifest stopped setting them. */
   unset: readonly string[];
+  /** Rule fields whose value names other resources of the manifest (compared even when identity). */
+  referenced: readonly string[];
+}
+
+/** `value` with every `NamedReference` in it resolved. */
+function resolveNested(value: unknown, rule: FieldRule, resolve: ReferenceResolver): unknown {
+  if (isNamedReference(value)) return resolve(value.$target, rule);
+  if (Array.isArray(value)) return value.map((v) => resolveNested(v, rule, resolve));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveNested(v, rule, resolve)]));
+  return value;
 }
 
 const NONE: readonly string[] = [];
@@ -43,14 +53,21 @@ export function desiredValues(resource: DesiredResource, descriptor: KindDescrip
   const managed: FieldRule[] = [];
   let defaulted: string[] | undefined;
   let unset: string[] | undefined;
+  let referenced: string[] | undefined;
   const { attributes, references } = resource;
   for (const rule of descriptor.attributes) {
     const { field } = rule;
     let value: unknown = attributes[field];
+    if (value !== undefined && holdsNamedReference(value)) {
+      value = resolveNested(value, rule, resolve);
+      (referenced ??= []).push(field);
+    }
     if (value === undefined) {
       const target = references[field];
-      if (target !== undefined) value = resolve(target, rule);
-      else if (rule.fallback !== undefined && !(exists && rule.change === 'update')) {
+      if (target !== undefined) {
+        value = resolve(target, rule);
+        (referenced ??= []).push(field);
+      } else if (rule.fallback !== undefined && !(exists && rule.change === 'update')) {
         value = rule.fallback(after);
         if (value !== undefined) (defaulted ??= []).push(field);
       }
@@ -63,5 +80,5 @@ export function desiredValues(resource: DesiredResource, descriptor: KindDescrip
     after[field] = normaliseValue(rule.shape, value);
     managed.push(rule);
   }
-  return { after, managed, defaulted: defaulted ?? NONE, unset: unset ?? NONE };
+  return { after, managed, defaulted: defaulted ?? NONE, unset: unset ?? NONE, referenced: referenced ?? NONE };
 }

@@ -53,6 +53,11 @@ export interface FieldRule {
    * stands for `desired` although they differ.
    */
   equivalent?: (desired: unknown, live: unknown, liveRecord: Readonly<Record<string, unknown>>) => boolean;
+  /**
+   * Not an API field: what the manifest says about the resource beyond the API (the path of a
+   * media file), shown and handed to the kind's write code, never compared.
+   */
+  informational?: true;
   /** A create without this field is refused by the service. */
   requiredOnCreate?: true;
   /** The service accepts the field but never answers it: it is compared with the applied value. */

@@ -31,16 +31,20 @@ export interface ManifestFields {
   special: readonly string[];
   /** Child collections. */
   children: readonly string[];
+  /** Top-level collections named by logical name inside values (a card component's media). */
+  named?: readonly string[];
 }
 
 /**
  * Where the kind sits in a manifest: the collection that holds it under its parent and how its
- * key is made. `name`: a map of logical names; `value`: a list keyed by one field's value (the
- * post id of a promoted post); `targeting`: keyed by type, operator and value; `root`: the
- * account itself.
+ * key is made. `name`: a map of logical names; `single`: at most one under its parent, addressed
+ * by the collection alone (`do_not_reach`, `custom_audiences.newsletter.users`); `value`: a list
+ * keyed by one field's value (the post id of a promoted post); `targeting`: keyed by type,
+ * operator and value; `root`: the account itself.
  */
 export type AddressShape =
   | { collection: string; key: 'name' }
+  | { collection: string; key: 'single' }
   | { collection: string; key: 'value'; field: string }
   | { collection: string; key: 'targeting' }
   | { collection: string; key: 'feature' }
@@ -56,10 +60,18 @@ export type AddressShape =
  *   `parentWhere` holds; the whole list when there are many parents, unless the filter is
  *   `required`). `always`: read whenever the account is (funding instruments give every amount
  *   its currency).
+ * - `custom`: the kind's own reader, given the bound ids and the bound parents that exist (for
+ *   endpoints nested under a parent, or without an id filter); records are keyed by `idField`.
  */
 export type ReadSpec =
   | { via: 'account' }
   | { via: 'features' }
+  | {
+      via: 'custom';
+      read: (api: AdsApi, accountId: string, scope: { bound: ReadonlySet<string>; parents: readonly string[] }) => Promise<Array<Record<string, unknown>>>;
+      /** The record field that holds its id (default `id`). */
+      idField?: string;
+    }
   | {
       via: 'list';
       resource: ResourceName;
@@ -79,6 +91,23 @@ export type ReadSpec =
 export interface WriteItem {
   id?: string;
   params: Record<string, unknown>;
+  /** The resource's address (for messages, and for what is kept beside the state per resource). */
+  address: string;
+}
+
+/**
+ * What a write may need beyond the API: the account's files (media, member lists) and what is
+ * kept beside its state (the members last uploaded). Given by apply.
+ */
+export interface WriteContext {
+  /** Reads a file the manifest names (relative to the manifest's folder). */
+  readFile: (path: string) => Promise<Buffer>;
+  /** The absolute path of a file the manifest names. */
+  filePath: (path: string) => string;
+  /** The path of the file kept beside the state for the resource at `address` (its members last uploaded). */
+  sidecarPath: (address: string) => string;
+  /** Reports progress of a long write (an upload, a membership sync) in words. */
+  progress: (address: string, message: string) => void;
 }
 
 /**
@@ -91,16 +120,20 @@ export interface WriteItem {
  * - `list`: every item in one comma list (`limit` a request).
  */
 export type WriteEndpoint =
-  | { via: 'single'; send: (api: AdsApi, accountId: string, item: WriteItem) => Promise<string> }
+  | { via: 'single'; send: (api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext) => Promise<string> }
   | { via: 'batch'; resource: ResourceName; limit: number; idParam: string }
   | { via: 'grouped'; by: string; limit: number; send: (api: AdsApi, accountId: string, group: string, items: readonly WriteItem[]) => Promise<Array<string | undefined>> }
   | { via: 'list'; limit: number; send: (api: AdsApi, accountId: string, items: readonly WriteItem[]) => Promise<void> };
 
-/** The write endpoints of a kind; an absent action is one the API does not have. */
+/**
+ * The write endpoints of a kind; an absent action is one the API does not have. Without `delete`
+ * the service cannot take the object down (posts, media library items): a removal only releases
+ * it, and a replacement creates the new object and leaves the old one on the service.
+ */
 export interface WriteSpec {
   create: WriteEndpoint;
   update?: WriteEndpoint;
-  delete: WriteEndpoint;
+  delete?: WriteEndpoint;
 }
 
 /**
@@ -119,9 +152,10 @@ export interface FindSpec {
 
 /**
  * How an existing object is bound: `get` — `adsctl import ADDRESS ID` reads it from `resource`;
- * `manifest` — only by the manifest itself (an `id` field), with the hint shown otherwise.
+ * `read` — through the kind's own reader (`ReadSpec` `custom`) with that id; `manifest` — only by
+ * the manifest itself (an `id` field), with the hint shown otherwise.
  */
-export type ImportSpec = { via: 'get'; resource: ResourceName } | { via: 'manifest'; hint: string };
+export type ImportSpec = { via: 'get'; resource: ResourceName } | { via: 'read' } | { via: 'manifest'; hint: string };
 
 /**
  * An account limit the kind's records count towards (Part A, Limits): at most `max` records of
@@ -152,7 +186,7 @@ export interface RuleProblem {
 export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
 
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
-export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts';
+export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users';
 
 /** Everything adsctl knows about one kind (see the file comment). */
 export interface KindDescriptor {

@@ -1,8 +1,7 @@
 /**
  * The kinds of resource a manifest can manage (docs/architecture.md, "Resource kinds"). Each has
  * one descriptor in this folder; a kind is added here, in its own file, and in registry.ts.
- * Manifest sections of the API's other objects (cards, audiences, ...) are refused by validate
- * until their kinds exist (see unsupported.ts).
+ * The schema (schemas/manifest.schema.json) describes exactly these kinds.
  */
 export type ResourceKind =
   | 'account'
@@ -14,4 +13,15 @@ export type ResourceKind =
   | 'line_item_curated_category'
   | 'promoted_post'
   | 'promoted_account'
-  | 'media_creative';
+  | 'media_creative'
+  | 'media'
+  | 'card'
+  | 'conversation_card'
+  | 'post'
+  | 'draft_post'
+  | 'scheduled_post'
+  | 'custom_audience'
+  | 'audience_members'
+  | 'audience_permission'
+  | 'do_not_reach_list'
+  | 'do_not_reach_members';

@@ -16,6 +16,7 @@ export interface TypedFields<T> {
   refs?: Readonly<Partial<Record<Keys<T>, { field: Keys<T>; collection: string }>>>;
   special?: ReadonlyArray<Keys<T>>;
   children?: ReadonlyArray<Keys<T>>;
+  named?: readonly string[];
 }
 
 /** Builds `ManifestFields` for the `$defs` entry `def` from fields checked against `T`. */
@@ -29,5 +30,6 @@ export function manifestFields<T>(def: string, s: TypedFields<T>): ManifestField
     refs: (s.refs ?? {}) as Record<string, { field: string; collection: string }>,
     special: s.special ?? [],
     children: s.children ?? [],
+    ...(s.named === undefined ? {} : { named: s.named }),
   };
 }

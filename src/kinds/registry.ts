@@ -16,6 +16,15 @@ import { MEDIA_CREATIVE } from './media-creative.js';
 import { PROMOTED_ACCOUNT } from './promoted-account.js';
 import { PROMOTED_POST } from './promoted-post.js';
 import { TARGETING_CRITERION } from './targeting-criterion.js';
+import { MEDIA } from './media.js';
+import { CARD } from './card.js';
+import { CONVERSATION_CARD } from './conversation-card.js';
+import { POST } from './post.js';
+import { DRAFT_POST, SCHEDULED_POST } from './draft-post.js';
+import { CUSTOM_AUDIENCE } from './custom-audience.js';
+import { AUDIENCE_MEMBERS, DO_NOT_REACH_MEMBERS } from './members.js';
+import { AUDIENCE_PERMISSION } from './audience-permission.js';
+import { DO_NOT_REACH_LIST } from './do-not-reach-list.js';
 
 /** Every kind's descriptor. */
 export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = {
@@ -29,6 +38,17 @@ export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = {
   promoted_post: PROMOTED_POST,
   promoted_account: PROMOTED_ACCOUNT,
   media_creative: MEDIA_CREATIVE,
+  media: MEDIA,
+  card: CARD,
+  conversation_card: CONVERSATION_CARD,
+  post: POST,
+  draft_post: DRAFT_POST,
+  scheduled_post: SCHEDULED_POST,
+  custom_audience: CUSTOM_AUDIENCE,
+  audience_members: AUDIENCE_MEMBERS,
+  audience_permission: AUDIENCE_PERMISSION,
+  do_not_reach_list: DO_NOT_REACH_LIST,
+  do_not_reach_members: DO_NOT_REACH_MEMBERS,
 };
 
 /**
@@ -67,8 +87,8 @@ const TOP_LEVEL = COLLECTIONS.get('account') ?? new Map<string, ResourceKind>();
 export function kindDependencies(d: KindDescriptor): ResourceKind[] {
   const deps = new Set<ResourceKind>();
   if (d.parent !== undefined) deps.add(d.parent);
-  for (const ref of Object.values(d.manifest.refs)) {
-    const target = TOP_LEVEL.get(ref.collection);
+  for (const collection of [...Object.values(d.manifest.refs).map((r) => r.collection), ...(d.manifest.named ?? [])]) {
+    const target = TOP_LEVEL.get(collection);
     if (target !== undefined) deps.add(target);
   }
   return [...deps];

@@ -20,6 +20,8 @@ export const TARGETING_CRITERION: KindDescriptor = {
   manifest: manifestFields<TargetingCriterion>('TargetingCriterion', {
     plain: ['targeting_type', 'operator_type'],
     ids: ['targeting_value'],
+    special: ['custom_audience'],
+    named: ['custom_audiences'],
   }),
   attributes: [
     required('line_item_id', 'id', 'replace'),

@@ -21,9 +21,9 @@ import type { LiveAccount, LiveResource } from './types.js';
  */
 const ID_FILTER_MAX = 600;
 
-function put(live: LiveAccount, kind: ResourceKind, record: Record<string, unknown>): void {
+function put(live: LiveAccount, kind: ResourceKind, record: Record<string, unknown>, idField = 'id'): void {
   if (record['deleted'] === true) return;
-  const id = String(record['id']);
+  const id = String(record[idField]);
   let byId = live.resources.get(kind);
   if (byId === undefined) {
     byId = new Map();
@@ -93,6 +93,15 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       }
     } else if (spec.via === 'features') {
       if (bound !== undefined) reads.push(api.features(accountId).then((keys) => keys.forEach((key) => put(live, d.kind, { id: key, feature_key: key }))));
+    } else if (spec.via === 'custom') {
+      if (bound === undefined) continue;
+      const parent = d.parent;
+      const store = (records: Array<Record<string, unknown>>): void => records.forEach((r) => put(live, d.kind, r, spec.idField));
+      if (parent === undefined || parent === 'account') reads.push(spec.read(api, accountId, { bound, parents: [] }).then(store));
+      else {
+        // after the parents: a nested endpoint is read only under parents that exist
+        later.push(async () => store(await spec.read(api, accountId, { bound, parents: [...(needs.kinds.get(parent) ?? [])].filter((id) => live.resources.get(parent)?.has(id) === true) })));
+      }
     } else if (bound !== undefined || spec.always === true) {
       const store = (records: unknown[]): void => records.forEach((r) => put(live, d.kind, r as Record<string, unknown>));
       if (spec.scope !== 'parent') reads.push(readList(api, accountId, spec, bound ?? new Set(), []).then(store));

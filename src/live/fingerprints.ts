@@ -17,6 +17,17 @@ export async function fetchFingerprints(api: AdsApi, accountId: string, idsByKin
       reads.push(api.account(accountId).then((a) => void out.set(a.id, fingerprintOf(a as unknown as Record<string, unknown>))));
       continue;
     }
+    if (spec?.via === 'custom') {
+      // a nested kind's reader needs its parents, which a saved plan does not name; the top-level ones (cards, media, posts) are read by their ids
+      if (!isResourceKind(kind) || (KINDS[kind].parent ?? 'account') !== 'account') continue;
+      const idField = spec.idField ?? 'id';
+      reads.push(
+        spec.read(api, accountId, { bound: new Set(ids), parents: [] }).then((records) => {
+          for (const r of records) if (r['deleted'] !== true) out.set(String(r[idField]), fingerprintOf(r));
+        }),
+      );
+      continue;
+    }
     // kinds that cannot be read by their own ids are never updated in place either: not checked
     if (spec?.via !== 'list' || spec.required === true) continue;
     reads.push(

@@ -26,6 +26,8 @@ export interface Lookups {
   curatedCategories?: string[];
   /** The post ids the plan promotes that were looked up (`checked`), and those the account can see (`found`). */
   posts?: { checked: string[]; found: string[] };
+  /** User ids of the account's promotable users (the authors a post may have), when a post names one. */
+  promotableUsers?: string[];
 }
 
 interface CacheEntry<T> {
@@ -71,6 +73,8 @@ export interface LookupInput {
   needCuratedCategories?: boolean;
   /** Ids of the posts the plan promotes, to look up (none: no read). */
   postIds?: readonly string[];
+  /** Whether a post names its author (only then are the promotable users read). */
+  needPromotableUsers?: boolean;
   now?: number;
 }
 
@@ -101,7 +105,7 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
 
   const accountId = input.accountIds[0];
   const postIds = [...new Set(input.postIds ?? [])];
-  const [biddingRules, placements, permissions, iabCategories, curatedCategories, posts] = await Promise.all([
+  const [biddingRules, placements, permissions, iabCategories, curatedCategories, posts, promotableUsers] = await Promise.all([
     fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
       ? cache.bidding_rules.data
       : input.api.biddingRules().then((data) => {
@@ -131,6 +135,7 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     input.needCuratedCategories === true && accountId !== undefined ? input.api.curatedCategories(accountId).then((records) => records.map((r) => r.id)) : undefined,
     // posts are checked fresh: a post deleted since the last plan must not be promoted
     postIds.length > 0 && accountId !== undefined ? existingPosts(input.api, accountId, postIds).then((found) => ({ checked: postIds, found })) : undefined,
+    input.needPromotableUsers === true && accountId !== undefined ? input.api.list('promotable_user', accountId).then((users) => users.map((u) => String(u.user_id))) : undefined,
   ]);
   if (changed) writeCache(path, input.cacheDir, cache);
   return {
@@ -140,5 +145,6 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     ...(iabCategories === undefined ? {} : { iabCategories }),
     ...(curatedCategories === undefined ? {} : { curatedCategories }),
     ...(posts === undefined ? {} : { posts }),
+    ...(promotableUsers === undefined ? {} : { promotableUsers }),
   };
 }

@@ -3,12 +3,13 @@
  * `campaigns.summer_sale.line_items.us.promoted_posts["1346184843436720128"]`. A key that is a
  * plain identifier follows a dot; any other key is a JSON string in brackets. The account is
  * `account`. Targeting criteria are keyed by `TYPE:VALUE` (operator EQ) or `TYPE/OP:VALUE`
- * (NE, GTE, LT), e.g. `targeting["BROAD_KEYWORD/NE:sunscreen"]`.
+ * (NE, GTE, LT), e.g. `targeting["BROAD_KEYWORD/NE:sunscreen"]`. A collection that holds one
+ * resource has no key: `do_not_reach`, `custom_audiences.newsletter.users`.
  */
 import { errorAt, type Result } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { didYouMean } from '../diag/suggest.js';
-import { COLLECTIONS } from '../kinds/registry.js';
+import { COLLECTIONS, KINDS } from '../kinds/registry.js';
 import type { AddressStep, ResourceAddress, ResourceKind } from './types.js';
 
 
@@ -38,7 +39,9 @@ export function targetingKey(type: string, value: string, operator: string): str
   return operator === 'EQ' ? `${type}:${value}` : `${type}/${operator}:${value}`;
 }
 
+/** A key as written after its collection; the one resource of a `single` collection has the empty key and none. */
 function formatKey(key: string): string {
+  if (key === '') return '';
   return IDENTIFIER.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
 }
 
@@ -98,7 +101,9 @@ function parseSteps(text: string): ResourceAddress {
     }
     i += name.length;
     let key: string;
-    if (text[i] === '.') {
+    if (KINDS[child].address.key === 'single') {
+      key = '';
+    } else if (text[i] === '.') {
       const plain = /^[A-Za-z0-9_-]+/.exec(text.slice(i + 1))?.[0];
       if (plain === undefined) throw new AddressSyntaxError(`expected a key after "${name}."`);
       key = plain;
@@ -110,7 +115,7 @@ function parseSteps(text: string): ResourceAddress {
     } else {
       throw new AddressSyntaxError(`expected .key or ["key"] after ${JSON.stringify(name)}`);
     }
-    if (key.length === 0) throw new AddressSyntaxError('keys must not be empty');
+    if (key.length === 0 && KINDS[child].address.key !== 'single') throw new AddressSyntaxError('keys must not be empty');
     if (child === 'targeting_criterion') key = normaliseTargetingKey(key);
     steps.push({ collection: name, key });
     kind = child;

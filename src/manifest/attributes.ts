@@ -77,6 +77,11 @@ function readReference(ctx: FileContext, resource: DesiredResource, map: YMap, p
   const logical = stringValue(entry?.value);
   if (entry === undefined || logical === undefined) return;
   const raw = map.byKey.get(field);
+  const other = resource.references[field];
+  if (other !== undefined && resource.attributeSources[field] !== undefined) {
+    report(ctx, childPointer(pointer, name), 'reference-conflict', `${name} and another reference both fill ${field}; keep one`, rangeOf(ctx, entry.value), [{ message: 'the other is set here', range: resource.attributeSources[field] }]);
+    return;
+  }
   if (raw !== undefined) {
     report(ctx, childPointer(pointer, name), 'reference-conflict', `${name} and ${field} both say which ${collection.replace(/s$/, '').replace(/_/g, ' ')} to use; keep one`, rangeOf(ctx, entry.value), [
       { message: `${field} is set here`, range: rangeOf(ctx, raw.value) },

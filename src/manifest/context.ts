@@ -23,6 +23,8 @@ export interface FileContext {
   invalid: ReadonlySet<string>;
   diagnostics: Diagnostic[];
   fileExists: (path: string) => boolean;
+  /** The bytes of a file the manifest names (a media file), or undefined when it cannot be read. */
+  readFile: (path: string) => Uint8Array | undefined;
   resources: DesiredResource[];
   byAddress: Map<string, DesiredResource>;
   dependencies: PendingDependency[];

@@ -3,7 +3,7 @@
  * addresses, references, micros and source ranges → offline checks → the DesiredState. Every
  * problem in every file is reported at once, in file order; nothing touches the network.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
 import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS } from '../kinds/registry.js';
@@ -30,6 +30,16 @@ export interface LoadOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether a file referenced by a manifest (an audience's users file) exists; defaults to the file system. */
   fileExists?: (path: string) => boolean;
+  /** The bytes of a file referenced by a manifest (a media file); defaults to the file system. */
+  readFile?: (path: string) => Uint8Array | undefined;
+}
+
+function readIfThere(path: string): Uint8Array | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The desired state (when there are no errors), the diagnostics, and the text of every file read, for rendering them. */
@@ -60,6 +70,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
     invalid: schema.invalid,
     diagnostics,
     fileExists: options.fileExists ?? existsSync,
+    readFile: options.readFile ?? readIfThere,
     resources: [],
     byAddress: new Map(),
     dependencies: [],

@@ -5,11 +5,12 @@
  * by the identity the API gives their items, and a second item with the same identity is an error.
  */
 import { quoteValue } from '../diag/quote.js';
+import { didYouMean } from '../diag/suggest.js';
 import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
 import { KINDS } from '../kinds/registry.js';
-import { UNSUPPORTED_REFERENCES, UNSUPPORTED_SECTIONS } from '../kinds/unsupported.js';
+import { checkPostContent, namedReference, readCardContent, readMediaFile, readMembers, readPermissions, readPostMedia, type AddResource } from './part-b.js';
 import { COLLECTIONS } from '../kinds/registry.js';
 import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
 import type { DesiredResource, ResourceAddress, ResourceKind } from './types.js';
@@ -113,17 +114,29 @@ function resolveFundingInstrument(ctx: FileContext, resource: DesiredResource, m
   sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${quoteValue(name)} must already exist: give its id`);
 }
 
-function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): string | undefined {
+const AUDIENCE_TYPES: ReadonlySet<string> = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
+
+/** A targeting criterion's key, and the audience it names by logical name (`custom_audience: newsletter`). */
+function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): { key: string; audience?: ResourceAddress } | undefined {
   const type = stringValue(item.byKey.get('targeting_type')?.value);
   if (type === undefined) return undefined;
   const operator = stringValue(item.byKey.get('operator_type')?.value) ?? 'EQ';
   const valueEntry = item.byKey.get('targeting_value');
   const value = valueEntry === undefined ? undefined : idValue(valueEntry.value);
-  for (const [name, what] of Object.entries(UNSUPPORTED_REFERENCES)) {
-    const at = item.byKey.get(name);
-    if (at === undefined) continue;
-    report(ctx, childPointer(pointer, name), 'kind-not-supported', `${name}: ${what} are not supported by this version of adsctl; give the audience's id as targeting_value instead`, rangeOf(ctx, at.value));
-    return undefined;
+  const audienceEntry = item.byKey.get('custom_audience');
+  if (audienceEntry !== undefined) {
+    const at = childPointer(pointer, 'custom_audience');
+    if (!AUDIENCE_TYPES.has(type)) {
+      report(ctx, at, 'reference-type', `custom_audience names an audience, which only targeting_type CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED target (this is ${type})`, rangeOf(ctx, audienceEntry.value));
+      return undefined;
+    }
+    if (valueEntry !== undefined) {
+      report(ctx, at, 'reference-conflict', 'custom_audience and targeting_value both say which audience to target; keep one', rangeOf(ctx, audienceEntry.value), [{ message: 'targeting_value is set here', range: rangeOf(ctx, valueEntry.value) }]);
+      return undefined;
+    }
+    const ref = namedReference(ctx, audienceEntry.value, at, 'custom_audiences', 'custom_audience');
+    if (ref === undefined) return undefined;
+    return { key: targetingKey(type, `custom_audiences.${ref.$target.steps[0]?.key ?? ''}`, operator), audience: ref.$target };
   }
   if (value === undefined) {
     report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value`, rangeOf(ctx, item));
@@ -133,7 +146,30 @@ function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): strin
     report(ctx, childPointer(pointer, 'targeting_value'), 'id-format', `targeting_value ${ctx.doc.text.slice(valueEntry?.value.start ?? 0, valueEntry?.value.end ?? 0)} is not a value as written; quote it`, rangeOf(ctx, valueEntry?.value ?? item));
     return undefined;
   }
-  return targetingKey(type, value, operator);
+  return { key: targetingKey(type, value, operator) };
+}
+
+/** A promoted post's key and, for `posts.NAME` (or `post: NAME`), the post it names. */
+function promotedPostIdentity(ctx: FileContext, item: YNode, pointer: string): { key: string; post?: ResourceAddress } | undefined {
+  const map = asMap(item);
+  const postEntry = map?.byKey.get('post');
+  const text = map === undefined ? stringValue(item) : undefined;
+  if (postEntry !== undefined || text?.startsWith('posts.') === true) {
+    const node = postEntry?.value ?? item;
+    const name = postEntry === undefined ? (text ?? '').slice('posts.'.length) : stringValue(postEntry.value);
+    if (name === undefined) return undefined;
+    const known = ctx.names.get('posts') ?? [];
+    if (!known.includes(name)) {
+      const where = known.length === 0 ? 'this manifest has no posts' : `it is not defined under posts${didYouMean(name, known)}`;
+      report(ctx, postEntry === undefined ? pointer : childPointer(pointer, 'post'), 'unknown-reference', `post ${quoteValue(name)} does not exist: ${where}`, rangeOf(ctx, node));
+      return undefined;
+    }
+    return { key: `posts.${name}`, post: childAddress(ACCOUNT_ADDRESS, 'posts', name) };
+  }
+  const idNode = map === undefined ? item : map.byKey.get('tweet_id')?.value;
+  const id = idNode === undefined ? undefined : idValue(idNode);
+  if (id === 'invalid' && idNode !== undefined) report(ctx, pointer, 'id-format', `tweet_id ${quoteValue(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
+  return id === 'invalid' || id === undefined ? undefined : { key: id };
 }
 
 function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, map: YMap, pointer: string): void {
@@ -147,8 +183,15 @@ function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, ma
       const at = childPointer(childPointer(pointer, collection), i);
       const itemMap = asMap(item);
       let key: string | undefined;
+      let target: { field: string; address: ResourceAddress } | undefined;
       if (shape.key === 'targeting') {
-        key = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
+        const identity = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
+        key = identity?.key;
+        if (identity?.audience !== undefined) target = { field: 'targeting_value', address: identity.audience };
+      } else if (kind === 'promoted_post') {
+        const identity = promotedPostIdentity(ctx, item, at);
+        key = identity?.key;
+        if (identity?.post !== undefined) target = { field: 'tweet_id', address: identity.post };
       } else if (shape.key === 'value') {
         const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
         const id = idNode === undefined ? undefined : idValue(idNode);
@@ -160,8 +203,13 @@ function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, ma
       if (child === undefined) return;
       child.references['line_item_id'] = lineItem.address;
       const descriptor = KINDS[child.kind];
+      if (target !== undefined) {
+        child.attributes[target.field] = { $target: target.address };
+        child.references[target.field] = target.address;
+        child.attributeSources[target.field] = rangeOf(ctx, item);
+      }
       if (itemMap !== undefined) readFields(ctx, child, descriptor, itemMap, at);
-      else {
+      else if (target === undefined) {
         const field = descriptor.manifest.ids[0] ?? 'id';
         child.attributes[field] = key;
         child.attributeSources[field] = rangeOf(ctx, item);
@@ -171,13 +219,15 @@ function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, ma
   }
 }
 
-/** Reports every section of a kind adsctl cannot manage yet, at its key. */
-function refuseUnsupported(ctx: FileContext, root: YMap): void {
-  for (const [section, what] of Object.entries(UNSUPPORTED_SECTIONS)) {
-    const entry = root.byKey.get(section);
-    if (entry === undefined) continue;
-    report(ctx, `/${section}`, 'kind-not-supported', `${section}: ${what} are not supported by this version of adsctl yet; remove the section (nothing in it would be applied)`, ctx.doc.range(entry.keyStart, entry.keyEnd));
-  }
+/** The account's one do-not-reach list and its users. */
+function resolveDoNotReach(ctx: FileContext, root: YMap, add: AddResource): void {
+  const entry = root.byKey.get('do_not_reach');
+  const map = asMap(entry?.value);
+  if (entry === undefined || map === undefined) return;
+  const list = add(childAddress(ACCOUNT_ADDRESS, 'do_not_reach', ''), ACCOUNT_ADDRESS, entry.keyStart, entry.value.end, '/do_not_reach');
+  if (list === undefined) return;
+  readFields(ctx, list, KINDS.do_not_reach_list, map, '/do_not_reach');
+  readMembers(ctx, add, list, map, '/do_not_reach');
 }
 
 function eachEntry(ctx: FileContext, parentMap: YMap, collection: string, parent: ResourceAddress, pointer: string, visit: (resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number) => void): void {
@@ -201,7 +251,21 @@ export function resolveResources(ctx: FileContext, root: YMap): void {
   const features = root.byKey.get('features');
   if (features !== undefined) resolveFeatures(ctx, features.value, features.keyStart, features.keyEnd);
   eachEntry(ctx, root, 'funding_instruments', ACCOUNT_ADDRESS, '', (resource, map, pointer, keyStart, keyEnd) => resolveFundingInstrument(ctx, resource, map, pointer, keyStart, keyEnd));
-  refuseUnsupported(ctx, root);
+  const add: AddResource = (address, parent, start, end, pointer) => addResource(ctx, address, parent, start, end, pointer);
+  eachEntry(ctx, root, 'media', ACCOUNT_ADDRESS, '', (media, map, pointer) => readMediaFile(ctx, media, map, pointer));
+  eachEntry(ctx, root, 'cards', ACCOUNT_ADDRESS, '', (card, map, pointer) => readCardContent(ctx, card, map, pointer));
+  eachEntry(ctx, root, 'conversation_cards', ACCOUNT_ADDRESS, '', () => undefined);
+  for (const collection of ['posts', 'draft_posts', 'scheduled_posts']) {
+    eachEntry(ctx, root, collection, ACCOUNT_ADDRESS, '', (post, map, pointer) => {
+      readPostMedia(ctx, post, map, pointer);
+      checkPostContent(ctx, post, map, pointer);
+    });
+  }
+  eachEntry(ctx, root, 'custom_audiences', ACCOUNT_ADDRESS, '', (audience, map, pointer) => {
+    readMembers(ctx, add, audience, map, pointer);
+    readPermissions(ctx, add, audience, map, pointer);
+  });
+  resolveDoNotReach(ctx, root, add);
   eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
     if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {
       report(ctx, pointer, 'missing-field', `campaign ${quoteValue(campaign.address.steps[0]?.key ?? '')} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));

@@ -25,6 +25,28 @@ export interface ResourceAddress {
   steps: AddressStep[];
 }
 
+/**
+ * A reference by logical name inside an attribute's value (the media of a card component, each
+ * media of a post): resolved, like a whole-field reference, to the target's id or to a value
+ * known only after apply.
+ */
+export interface NamedReference {
+  $target: ResourceAddress;
+}
+
+/** True when `value` is a `NamedReference`. */
+export function isNamedReference(value: unknown): value is NamedReference {
+  return typeof value === 'object' && value !== null && typeof (value as { $target?: unknown }).$target === 'object';
+}
+
+/** True when a `NamedReference` sits anywhere in `value`. */
+export function holdsNamedReference(value: unknown): boolean {
+  if (isNamedReference(value)) return true;
+  if (Array.isArray(value)) return value.some(holdsNamedReference);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(holdsNamedReference);
+  return false;
+}
+
 /** The lifecycle meta-arguments of a resource. */
 export interface Lifecycle {
   /** A plan that would delete or replace the resource must fail. */
@@ -41,6 +63,8 @@ export interface Lifecycle {
  *   address (`funding_instrument_id` → `funding_instruments.main`, `campaign_id` → the parent
  *   campaign, `line_item_id` → the parent line item, `targeting_value` → a custom audience,
  *   `card_uri` → a card). A raw id written under the API field name stays in `attributes`.
+ *   References inside a value are `NamedReference`s in `attributes`, and are also listed here
+ *   under a path (`components[0].media_key`) so every edge of the resource is in one place.
  * - `dependsOn` holds only the explicit `depends_on` entries; parents and references are edges too.
  * - `importId` binds the resource to an existing object (an `import` entry, or the `id` of the
  *   account or of a funding instrument).

@@ -25,6 +25,8 @@ export interface AccountPlanInput {
   accountId?: string;
   /** The configuration root the account's state lives in, when it has one on disk. */
   root?: string;
+  /** The folder of the account's manifest (see `AccountPlan.manifestDir`). */
+  manifestDir?: string;
   endpoint: string;
   desired: DesiredAccount | undefined;
   changes: ResourceChange[];
@@ -86,6 +88,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       account: input.account,
       ...(input.accountId === undefined ? {} : { accountId: input.accountId }),
       ...(input.root === undefined ? {} : { root: input.root }),
+      ...(input.manifestDir === undefined ? {} : { manifestDir: input.manifestDir }),
       endpoint: input.endpoint,
       changes: input.changes,
       layers,

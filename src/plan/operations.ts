@@ -1,11 +1,12 @@
 /**
  * From resource changes to the writes that make them: a create sends every managed attribute, an
  * update only the writable attributes that changed, a delete only the id, a replace a delete and
- * a create. Parameters keep `UnknownRef`s; apply resolves them to ids once the referenced
+ * a create (only the create when the API cannot delete the kind). Parameters keep `UnknownRef`s; apply resolves them to ids once the referenced
  * resources exist. The order between operations is not decided here but by their edges
  * (order.ts).
  */
 import type { ResourceChange } from '../diff/types.js';
+import { KINDS } from '../kinds/registry.js';
 import { formatAddress } from '../manifest/address.js';
 import type { Operation } from './types.js';
 
@@ -40,12 +41,20 @@ export function operationsOf(change: ResourceChange): Operation[] {
       return [make('create', createParams(change), false)];
     case 'update': {
       const params: Record<string, unknown> = {};
+      // what the kind's own write code needs beyond the changed fields: the file a membership or a
+      // media item is read from, and the write-only values the service keeps but never shows
+      for (const rule of KINDS[change.kind].attributes) {
+        const value = change.after?.[rule.field];
+        if ((rule.informational === true || rule.writeOnly === true) && value !== undefined) params[rule.field] = value;
+      }
       for (const c of change.changes) if (!c.forcesReplacement) params[c.path] = c.after === undefined ? null : c.after;
       return [make('update', params, true)];
     }
     case 'delete':
       return [make('delete', {}, true)];
     case 'replace':
+      // an object the API cannot delete stays on the service; the address moves to the new one
+      if (KINDS[change.kind].write.delete === undefined) return [make('create', createParams(change), false)];
       return [make('delete', {}, true), make('create', createParams(change), false)];
     case 'noop':
       return [];

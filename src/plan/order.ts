@@ -86,6 +86,15 @@ export function orderOperations(input: OrderInput): GraphNode[] {
       continue;
     }
     if (descriptor.replaceOrder === 'create-first') edge(op.key, create(op.address));
+    // the old half of a replacement forced by a new object it will refer to (a promotion of a post
+    // made anew) waits for that object: if its create fails, the old one stays in place. Not for
+    // ancestors, nor for targets deleted first, whose order runs the other way.
+    const replacing = byAddress.get(op.address)?.find((o) => o.action === 'create');
+    if (replacing !== undefined) {
+      const ancestors = new Set<string>();
+      for (let parent = parentOf(change.address, kinds); parent !== undefined; parent = parentOf(parent, kinds)) ancestors.add(formatAddress(parent));
+      for (const target of referencesIn(replacing.params, [])) if (!ancestors.has(target) && !keys.has(remove(target))) edge(op.key, create(target));
+    }
     // the nearest ancestor that is deleted waits for this delete
     for (let parent = parentOf(change.address, kinds); parent !== undefined; parent = parentOf(parent, kinds)) {
       const key = remove(formatAddress(parent));

@@ -67,6 +67,11 @@ export interface AccountPlan {
   root?: string;
   /** In a saved plan: `root` relative to the directory of the plan file. */
   rootFromPlanFile?: string;
+  /**
+   * The folder of the account's manifest, relative to `root` (absolute when there is no root):
+   * apply reads the files the manifest names (media, member lists) from it.
+   */
+  manifestDir?: string;
   endpoint: string;
   changes: ResourceChange[];
   /**

@@ -100,6 +100,10 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     if (needs.includes('posts') && lookups.posts !== undefined && typeof post === 'string' && lookups.posts.checked.includes(post) && !lookups.posts.found.includes(post) && c.action !== 'update') {
       out.push(errorAt('unknown-post', `post ${post} does not exist, or is not a published post of a promotable user of account ${accountId ?? '(new)'} (see GET tweets)`, sourceOf(desired, c, 'tweet_id')));
     }
+    const author = after['as_user_id'];
+    if (needs.includes('promotable_users') && lookups.promotableUsers !== undefined && typeof author === 'string' && !lookups.promotableUsers.includes(author) && c.action !== 'update') {
+      out.push(errorAt('unknown-author', `as_user_id ${author} is not a promotable user of account ${accountId ?? '(new)'}; a post can be written only as one (see GET promotable_users)`, sourceOf(desired, c, 'as_user_id')));
+    }
     const bid = after['bid_amount_local_micro'];
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
     if (typeof bid === 'number' && rule !== undefined) {

@@ -3,6 +3,7 @@
  * each account, which of them changed outside adsctl, how an account is named, and the
  * document's diagnostics as `Diagnostic` values for `src/diag/format.ts`.
  */
+import { undeletableNoun } from './undeletable.js';
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { DocumentAccount, DocumentRange, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
@@ -26,13 +27,16 @@ export function isAction(rc: DocumentResourceChange): boolean {
   return rc.change.actions[0] !== 'no-op' || rc.reason === 'released';
 }
 
-/** Terraform's counts of a list of changes: a replacement is one add and one destroy. */
+/**
+ * Terraform's counts of a list of changes: a replacement is one add and one destroy — except of an
+ * object the API cannot delete, which stays on the service.
+ */
 export function countChanges(changes: readonly DocumentResourceChange[]): DocumentSummary {
   const summary: DocumentSummary = { add: 0, change: 0, destroy: 0, drift: 0 };
-  for (const { change, drift } of changes) {
+  for (const { change, drift, type } of changes) {
     const [first, second] = change.actions;
     if (first === 'create' || second === 'create') summary.add += 1;
-    if (first === 'delete') summary.destroy += 1;
+    if (first === 'delete' && undeletableNoun(type) === undefined) summary.destroy += 1;
     if (first === 'update') summary.change += 1;
     if (drift) summary.drift += 1;
   }

@@ -5,6 +5,7 @@
  * by the Markdown renderer, so both show resources identically.
  */
 import type { DocumentAttributeChange, DocumentResourceChange } from './document-types.js';
+import { undeletableNoun } from './undeletable.js';
 import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
 import type { UnknownMask } from './unknowns.js';
 import { displayName, formatAttributeValue, formatValue, KNOWN_AFTER_APPLY } from './values.js';
@@ -26,9 +27,16 @@ function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefine
   return undefined;
 }
 
+/** The kind's noun when the API cannot delete objects of the kind (posts, media library items). */
+function undeletable(rc: DocumentResourceChange): string | undefined {
+  return undeletableNoun(rc.type);
+}
+
 function blockName(rc: DocumentResourceChange): string {
   const last = /(?:\.([A-Za-z0-9_-]+)|\[("(?:[^"\\]|\\.)*")\])$/.exec(rc.address);
-  const key = last?.[1] ?? (last?.[2] === undefined ? rc.account : (JSON.parse(last[2]) as string));
+  // the account is named by its key; the one resource of a single collection (`do_not_reach`) by the collection
+  const single = /^[A-Za-z_][A-Za-z0-9_]*$/.test(rc.address) && rc.address !== 'account' ? rc.address : undefined;
+  const key = last?.[1] ?? single ?? (last?.[2] === undefined ? rc.account : (JSON.parse(last[2]) as string));
   return `${rc.type} ${JSON.stringify(key)}`;
 }
 
@@ -39,7 +47,7 @@ interface Side {
 }
 
 function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse'): Line {
-  const show = (side: Side): string => formatAttributeValue(a.path, side.value, currency, side.unknown);
+  const show = (side: Side, which: 'before' | 'after' = 'after'): string => formatAttributeValue(a.path, side.value, currency, side.unknown, which);
   const desired: Side = { value: a.after, unknown: a.after_unknown };
   // what changed outside adsctl runs from the value last applied, which is `after` unless the manifest moved too
   const [before, after]: [Side, Side] = drift === 'reverse' ? ['applied' in a ? { value: a.applied } : desired, { value: a.before }] : [{ value: a.before }, desired];
@@ -48,8 +56,8 @@ function attributeLine(a: DocumentAttributeChange, currency: string | null, drif
   const name = displayName(a.path);
   const unset = (side: Side): boolean => side.value === null && side.unknown === undefined;
   if (unset(before)) return { symbol: '+', name, text: show(after), note };
-  if (unset(after)) return { symbol: '-', name, text: `${show(before)} -> null`, note };
-  return { symbol: '~', name, text: `${show(before)} -> ${show(after)}`, note };
+  if (unset(after)) return { symbol: '-', name, text: `${show(before, 'before')} -> null`, note };
+  return { symbol: '~', name, text: `${show(before, 'before')} -> ${show(after)}`, note };
 }
 
 /**
@@ -104,7 +112,11 @@ function block(header: string, extra: readonly string[], symbol: string, rc: Doc
  */
 export function actionBlock(rc: DocumentResourceChange, color: boolean): string[] {
   const shown = shownAction(rc.change.actions);
-  if (shown === 'noop') return rc.reason === 'released' ? [`  # ${rc.address} will no longer be managed by adsctl`, '  # (the object is left in place)'] : [];
+  if (shown === 'noop') {
+    if (rc.reason !== 'released') return [];
+    const noun = undeletable(rc);
+    return [`  # ${rc.address} will no longer be managed by adsctl`, noun === undefined ? '  # (the object is left in place)' : `  # (the ${noun} stays on the service: the API cannot delete it)`];
+  }
   let lines: Line[];
   if (shown === 'create') {
     lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, rc.change.after_unknown, '+', rc.currency)];
@@ -113,7 +125,12 @@ export function actionBlock(rc: DocumentResourceChange, color: boolean): string[
   } else {
     lines = changedAttributes(rc, rc.change.attributes, 'mark', shown === 'replace');
   }
-  const extra = [reasonLine(rc, shown), rc.protected && (shown === 'delete' || shown === 'replace') ? '(protected by prevent_destroy)' : undefined];
+  const noun = shown === 'replace' ? undeletable(rc) : undefined;
+  const extra = [
+    reasonLine(rc, shown),
+    noun === undefined ? undefined : `(a new ${noun} is created; the old one stays on the service, because the API cannot delete it)`,
+    rc.protected && (shown === 'delete' || shown === 'replace') ? '(protected by prevent_destroy)' : undefined,
+  ];
   return block(`${rc.address} ${HEADERS[shown]}`, extra.filter((e) => e !== undefined), SYMBOLS[shown], rc, lines, color);
 }
 

@@ -64,10 +64,32 @@ export function formatValue(value: unknown): string {
  * (the known part of such a value is not shown), money in currency units when it is integer
  * micros, else `formatValue`.
  */
-export function formatAttributeValue(path: string, value: unknown, currency: string | null, unknown?: UnknownMask): string {
+export function formatAttributeValue(path: string, value: unknown, currency: string | null, unknown?: UnknownMask, side: 'before' | 'after' = 'after'): string {
   if (marksUnknown(unknown)) return KNOWN_AFTER_APPLY;
+  if (path === 'members') {
+    const members = formatMembers(value, side === 'after');
+    if (members !== undefined) return members;
+  }
   const amount = isMoneyField(path) ? micros(value) : undefined;
   return amount === undefined ? formatValue(value) : formatMoney(amount, currency);
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * A membership (an audience's or the do-not-reach list's users) by its counts alone, never its
+ * identifiers: the member count, and for the value a plan asks for the difference it sends,
+ * `+1,203 members, −17 members, 98,780 unchanged (99,966 members)`.
+ */
+function formatMembers(value: unknown, withDifference: boolean): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const m = value as Record<string, unknown>;
+  if (typeof m['count'] !== 'number') return undefined;
+  const total = `${count(m['count'])} member${m['count'] === 1 ? '' : 's'}`;
+  const { added, removed, unchanged } = m;
+  if (!withDifference || typeof added !== 'number' || typeof removed !== 'number' || typeof unchanged !== 'number') return total;
+  const members = (n: number): string => `${count(n)} member${n === 1 ? '' : 's'}`;
+  return `+${members(added)}, −${members(removed)}, ${count(unchanged)} unchanged (${total})`;
 }
 
 /** A signed amount for spend lines: `+25.00 USD`, `-3.50 USD`, `0.00 USD`. */

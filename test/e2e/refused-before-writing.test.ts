@@ -45,9 +45,10 @@ afterAll(async () => {
   for (const ws of workspaces) ws.remove();
 });
 
-const counts = async (): Promise<[number, number]> => [
+const counts = async (): Promise<[number, number, number]> => [
   (await listAll(client, `/12/accounts/${ACCOUNT}/campaigns`, { with_draft: true })).length,
   (await listAll(client, `/12/accounts/${ACCOUNT}/funding_instruments`)).length,
+  (await listAll(client, `/12/accounts/${ACCOUNT}/tweets`, { tweet_type: 'PUBLISHED', timeline_type: 'ALL' })).length,
 ];
 
 describe('a plan the service would refuse', () => {
@@ -55,6 +56,7 @@ describe('a plan the service would refuse', () => {
     ['a line item without start_time', '        bid_amount: "1.50"\n', /account\.yaml:\d+:\d+: error missing-required: campaigns\.refused\.line_items\.us: the service creates no line item without start_time/],
     ['a MAX bid strategy without a bid', '        start_time: 2026-12-01T00:00:00Z\n        bid_strategy: MAX\n', /account\.yaml:\d+:\d+: error missing-bid: campaigns\.refused\.line_items\.us: bid_strategy MAX needs a bid/],
     ['a frequency cap without its duration', '        start_time: 2026-12-01T00:00:00Z\n        frequency_cap: 3\n', /error frequency-cap: .*frequency_cap and duration_in_days go together/],
+    ['a post written as a user who is not a promotable user of the account', '        start_time: 2026-12-01T00:00:00Z\nposts:\n  launch: { text: Hello, as_user_id: "42" }\n', /account\.yaml:\d+:\d+: error unknown-author: as_user_id 42 is not a promotable user of account 18ce54d4x5t/],
     ['a promoted post that does not exist', '        start_time: 2026-12-01T00:00:00Z\n        promoted_posts: ["1999999999999999999"]\n', /account\.yaml:\d+:\d+: error unknown-post: post 1999999999999999999 does not exist/],
   ])('%s: plan and apply stop at the position, nothing is written', async (_name, lineItem, message) => {
     const ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, lineItem));

@@ -6,10 +6,14 @@
  * a table states what each case is about (counts, requests, error codes), so a regenerated golden
  * that lost its point still fails, and every JSON plan is checked against schemas/plan.schema.json.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { isIdentifierType } from '../../src/audience/identifier.js';
+import { normaliseIdentifier } from '../../src/audience/normalise.js';
 import { CASES_DIR, caseNames, runCase } from '../golden/plan/harness.js';
 
 const update = process.env['UPDATE_GOLDEN'] === '1';
@@ -28,9 +32,14 @@ interface Expected {
   drift?: string[];
   /** The refusal of the saved plan names these. */
   refused?: string[];
+  /** Codes of the warning diagnostics, in order. */
+  warnings?: string[];
+  /** Lines (or parts of lines) plan.txt shows: the wording the case is about. */
+  shows?: string[];
 }
 
 const US = 'campaigns.summer_sale.line_items.us';
+const SUBSCRIBERS = 'campaigns.summer_sale.line_items.subscribers';
 
 const EXPECTED: Record<string, Expected> = {
   'create-everything': { summary: { add: 11, change: 0, destroy: 0, drift: 0 }, writes: 5, batches: 3 },
@@ -52,7 +61,68 @@ const EXPECTED: Record<string, Expected> = {
   'lookup-problems': { summary: { add: 2, change: 0, destroy: 0, drift: 0 }, writes: 2, batches: 2, errors: ['permission-denied', 'bid-out-of-range', 'invalid-placements'] },
   'stale-saved-plan': { summary: { add: 0, change: 1, destroy: 1, drift: 0 }, writes: 2, batches: 1, refused: ['campaigns.summer_sale', `${US}.promoted_posts["1346184843440914432"]`] },
   'stale-state-serial': { summary: { add: 0, change: 1, destroy: 0, drift: 0 }, writes: 1, batches: 1, refused: ['the state of account 18ce54d4x5t'] },
+  'part-b-create': { summary: { add: 12, change: 0, destroy: 0, drift: 0 }, writes: 12, batches: 3, shows: ['+ members            = +132 members, −0 members, 0 unchanged (132 members)'] },
+  'part-b-no-change': { summary: { add: 0, change: 0, destroy: 0, drift: 0 }, writes: 0, batches: 0, shows: ['No changes.'] },
+  'part-b-drift': {
+    summary: { add: 0, change: 2, destroy: 1, drift: 3 },
+    writes: 3,
+    batches: 0,
+    drift: ['cards.summer_site', 'custom_audiences.newsletter', 'custom_audiences.newsletter.permissions["11nkq9"]'],
+    shows: ['(because it was added outside adsctl, and the manifest owns the collection)'],
+  },
+  'part-b-media-edited': {
+    summary: { add: 1, change: 1, destroy: 0, drift: 0 },
+    writes: 2,
+    batches: 0,
+    shows: ['# media.hero must be replaced', '(a new media item is created; the old one stays on the service, because the API cannot delete it)', '# cards.summer_site will be updated in-place'],
+  },
+  'part-b-post-text-edited': {
+    summary: { add: 2, change: 0, destroy: 1, drift: 0 },
+    writes: 3,
+    batches: 0,
+    shows: ['# posts.launch must be replaced', '(a new post is created; the old one stays on the service, because the API cannot delete it)', `# ${SUBSCRIBERS}.promoted_posts["posts.launch"] must be replaced`],
+  },
+  'part-b-membership-delta': {
+    summary: { add: 0, change: 1, destroy: 0, drift: 0 },
+    writes: 1,
+    batches: 0,
+    warnings: ['audience-invalid-identifiers'],
+    shows: ['~ members = 132 members -> +3 members, −2 members, 130 unchanged (133 members)', 'data/newsletter.csv:32:1: warning audience-invalid-identifiers'],
+  },
 };
+
+/** Every CSV file under `dir` (member files, and the files they were last uploaded from). */
+function csvFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? csvFiles(join(dir, e.name)) : e.name.endsWith('.csv') ? [join(dir, e.name)] : []));
+}
+
+/**
+ * Every form an identifier of the member files of a case could take in an output: each cell as
+ * written and trimmed, lower-cased, normalised as the service asks (the header names the type;
+ * phone numbers with region US) and that normalised value's SHA-256. None may appear in a plan.
+ */
+function identifierForms(dir: string): Set<string> {
+  const forms = new Set<string>();
+  for (const file of csvFiles(dir)) {
+    const [header = '', ...lines] = readFileSync(file, 'utf8').split(/\r?\n/);
+    const types = header.split(',').map((t) => t.trim());
+    for (const line of lines) {
+      line.split(',').forEach((cell, i) => {
+        const trimmed = cell.trim();
+        if (trimmed === '') return;
+        forms.add(cell);
+        forms.add(trimmed);
+        forms.add(trimmed.toLowerCase());
+        const type = types[i] ?? '';
+        const normalised = isIdentifierType(type) ? normaliseIdentifier(type, cell, 'US') : undefined;
+        if (normalised === undefined) return;
+        forms.add(normalised);
+        forms.add(createHash('sha256').update(normalised).digest('hex'));
+      });
+    }
+  }
+  return forms;
+}
 
 function check(file: URL, actual: string): void {
   if (update) {
@@ -79,6 +149,13 @@ describe('golden plans from manifests and live fixtures', () => {
     const dir = new URL(`${name}/`, CASES_DIR);
     const outputs = await runCase(fileURLToPath(dir));
     for (const [file, text] of Object.entries(outputs)) check(new URL(file, dir), text);
+    // identifiers of member files never reach a plan: not as written, not normalised, not hashed one by one
+    const forms = [...identifierForms(fileURLToPath(dir))].map((form) => form.toLowerCase());
+    for (const [file, text] of Object.entries(outputs)) {
+      const lower = text.toLowerCase();
+      const leaked = forms.filter((form) => lower.includes(form));
+      expect(leaked, `${name}/${file} shows identifiers of its member files`).toEqual([]);
+    }
 
     const doc = JSON.parse(outputs['plan.json'] ?? 'null') as PlanJson;
     if (!validatePlan(doc)) throw new Error(`plan.json does not match schemas/plan.schema.json: ${JSON.stringify(validatePlan.errors)}`);
@@ -88,6 +165,8 @@ describe('golden plans from manifests and live fixtures', () => {
     expect({ writes: doc.requests.writes, batches: doc.requests.batches }).toEqual({ writes: expected.writes, batches: expected.batches });
     expect(doc.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual(expected.errors ?? []);
     expect(doc.resource_changes.filter((c) => c.drift).map((c) => c.address)).toEqual(expected.drift ?? []);
+    expect(doc.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.code)).toEqual(expected.warnings ?? []);
+    for (const line of expected.shows ?? []) expect(outputs['plan.txt']).toContain(line);
     const refusal = outputs['refusal.txt'];
     if (expected.refused === undefined) expect(refusal).toBeUndefined();
     else for (const subject of expected.refused) expect(refusal).toContain(`  - ${subject} (`);

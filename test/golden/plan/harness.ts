@@ -2,11 +2,14 @@
  * The golden plan harness: one case directory in, the outputs to compare out. A case holds
  * `*.yaml` manifests, `live.json` (see live-fixture.ts), optionally `state.json` (the account's
  * state as adsctl wrote it), `lookups.json` (else the emulator's bidding rules and placements and
- * ACCOUNT_ADMIN permissions) and `now.json` (the state serials and live records at apply time,
- * for a saved plan). Load, then `runPipeline` (refresh → diff → plan) as `adsctl plan` runs it, then
- * render.
+ * ACCOUNT_ADMIN permissions), `uploaded.json` (the member files last uploaded, from which the
+ * member stores beside the state are written) and `now.json` (the state serials and live records
+ * at apply time, for a saved plan). Files the manifests name (media, member files) are read from
+ * the case directory. Load, then `runPipeline` (refresh → diff → plan) as `adsctl plan` runs it,
+ * then render.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { staleRefusal } from '../../../src/cli/stale.js';
@@ -16,11 +19,15 @@ import { BIDDING_RULES } from '../../../src/emulator/lookups/bidding-rules.js';
 import { PLACEMENT_COMBINATIONS, PRODUCT_TYPES } from '../../../src/emulator/lookups/placements.js';
 import { fetchFingerprints } from '../../../src/live/fingerprints.js';
 import type { Lookups } from '../../../src/live/lookups.js';
+import { formatAddress } from '../../../src/manifest/address.js';
 import { loadManifestSources } from '../../../src/manifest/load.js';
+import type { DesiredAccount } from '../../../src/manifest/types.js';
+import { readMembers, recordUploaded } from '../../../src/members/membership.js';
 import { decodePlanFile, encodePlanFile } from '../../../src/plan/plan-file.js';
 import { fingerprintTargets, staleEntries } from '../../../src/plan/stale.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { renderPlan } from '../../../src/render/render.js';
+import { membersStorePath } from '../../../src/state/members-store-path.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';
 import { runPipeline } from '../../../src/cli/pipeline.js';
@@ -106,6 +113,45 @@ const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) 
 /** Everything a case produces, by the golden file name it is compared with. */
 export type CaseOutputs = Record<string, string>;
 
+/** The bytes of a file the manifests of the case in `dir` name (a media file), or undefined when there is none. */
+function caseFile(dir: string, path: string): Uint8Array | undefined {
+  const absolute = resolve(dir, path);
+  return existsSync(absolute) ? readFileSync(absolute) : undefined;
+}
+
+/**
+ * `uploaded.json`: the members last uploaded, by membership address, as the member file (a path
+ * in the case directory) they were read from; each is read as the manifest's membership reads its
+ * own file (its `type` and `default_region`).
+ */
+type Uploaded = Record<string, string>;
+
+/**
+ * Writes the member store of every membership `uploaded.json` names into a new state directory,
+ * exactly as apply records an upload (`recordUploaded`, at `membersStorePath`); undefined when
+ * the case has no `uploaded.json` (then nothing was uploaded yet).
+ */
+async function memberStores(dir: string, desired: DesiredAccount): Promise<string | undefined> {
+  const path = join(dir, 'uploaded.json');
+  if (!existsSync(path)) return undefined;
+  const uploaded = readJson<Uploaded>(path);
+  const stateDir = mkdtempSync(join(tmpdir(), 'adsctl-golden-'));
+  try {
+    for (const [address, file] of Object.entries(uploaded)) {
+      const membership = desired.resources.find((r) => formatAddress(r.address) === address);
+      if (membership === undefined || (membership.kind !== 'audience_members' && membership.kind !== 'do_not_reach_members')) throw new Error(`${path}: ${address} is not a membership of the manifests`);
+      const read = await readMembers({ path: resolve(dir, file), shownAs: file, type: membership.attributes['type'], defaultRegion: membership.attributes['default_region'] });
+      if (read.value === undefined || hasErrors(read.diagnostics)) throw new Error(`${path}: ${file} does not read:\n${formatDiagnostics(read.diagnostics, new Map())}`);
+      const problems = await recordUploaded(membersStorePath(stateDir, desired.key, address), read.value.members);
+      if (problems.length > 0) throw new Error(`${path}: ${problems.map((d) => d.message).join('; ')}`);
+    }
+  } catch (error) {
+    rmSync(stateDir, { recursive: true, force: true });
+    throw error;
+  }
+  return stateDir;
+}
+
 /** The planned `Plan` of a case and the manifest texts (for diagnostics). */
 export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<string, string> }> {
   const files = readdirSync(dir)
@@ -114,12 +160,14 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
   if (files.length === 0) throw new Error(`${dir}: no *.yaml manifests`);
   const loaded = loadManifestSources(
     files.map((file) => ({ file, text: readFileSync(join(dir, file), 'utf8') })),
-    { env: {}, fileExists: (path) => existsSync(resolve(dir, path)) },
+    { env: {}, fileExists: (path) => existsSync(resolve(dir, path)), readFile: (path) => caseFile(dir, path) },
   );
   if (loaded.value === undefined || hasErrors(loaded.diagnostics)) throw new Error(`${dir}: the manifests do not load:\n${formatDiagnostics(loaded.diagnostics, loaded.sources)}`);
-  const [desired, ...others] = loaded.value.accounts;
-  if (desired === undefined || others.length > 0 || desired.accountId === undefined) throw new Error(`${dir}: a case describes exactly one existing account (with account.id)`);
-  const accountId = desired.accountId;
+  const [loadedAccount, ...others] = loaded.value.accounts;
+  if (loadedAccount === undefined || others.length > 0 || loadedAccount.accountId === undefined) throw new Error(`${dir}: a case describes exactly one existing account (with account.id)`);
+  // the manifest's file as the process opens it: the plan reads the member files it names beside it
+  const desired: DesiredAccount = { ...loadedAccount, file: join(dir, loadedAccount.file) };
+  const accountId = loadedAccount.accountId;
   const livePath = join(dir, 'live.json');
   if (!existsSync(livePath)) throw new Error(`${dir}: live.json is missing`);
   const served = fixtureApi(readLiveFixture(livePath), accountId);
@@ -127,18 +175,23 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
   const state = existsSync(statePath) ? readJson<AccountState>(statePath) : emptyState(desired.key, desired.endpoint ?? 'local');
   const lookupsPath = join(dir, 'lookups.json');
   const lookups = existsSync(lookupsPath) ? readLookups(lookupsPath) : emulatorLookups(accountId);
-  // permissions are read fresh on every plan; bidding rules and placements come from a warm cache
-  let lookupReads = 0;
-  const account = pipelineAccount(desired, state, served.api, () => served.reads() + lookupReads);
-  const plan = await runPipeline([account], {
-    mode: 'plan',
-    targets: [],
-    lookups: () => {
-      lookupReads++;
-      return Promise.resolve(lookups);
-    },
-  });
-  return { plan, sources: loaded.sources };
+  const stateDir = await memberStores(dir, desired);
+  try {
+    // permissions are read fresh on every plan; bidding rules and placements come from a warm cache
+    let lookupReads = 0;
+    const account = pipelineAccount(desired, state, served.api, () => served.reads() + lookupReads, stateDir);
+    const plan = await runPipeline([account], {
+      mode: 'plan',
+      targets: [],
+      lookups: () => {
+        lookupReads++;
+        return Promise.resolve(lookups);
+      },
+    });
+    return { plan, sources: loaded.sources };
+  } finally {
+    if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -8,8 +8,22 @@ import type { PipelineAccount } from '../../../src/cli/pipeline.js';
 import type { DesiredAccount } from '../../../src/manifest/types.js';
 import type { AccountState } from '../../../src/state/state-file.js';
 
-/** A manifest account as `runPipeline` takes it, reading through `api` (`reads` counts its requests). */
-export function pipelineAccount(desired: DesiredAccount, state: AccountState, api: AdsApi, reads: () => number): PipelineAccount {
+/**
+ * A manifest account as `runPipeline` takes it, reading through `api` (`reads` counts its
+ * requests). `stateDir`, when given, is the account's state directory: the plan reads the members
+ * last uploaded from its `<account>.members/` folder (and reports a journal left there).
+ */
+export function pipelineAccount(desired: DesiredAccount, state: AccountState, api: AdsApi, reads: () => number, stateDir?: string): PipelineAccount {
   const endpointName = desired.endpoint ?? 'local';
-  return { key: desired.key, desired, state, api, accountId: desired.accountId, endpointName, sandbox: endpointName !== 'production', reads };
+  return {
+    key: desired.key,
+    desired,
+    state,
+    api,
+    accountId: desired.accountId,
+    endpointName,
+    sandbox: endpointName !== 'production',
+    reads,
+    ...(stateDir === undefined ? {} : { stateDir }),
+  };
 }

@@ -1,0 +1,31 @@
+/**
+ * A custom audience (Part B, Custom audiences): a name, unique in the account, and a
+ * description, both changed by PUT. Its members (members.ts) and the accounts it is shared with
+ * (audience-permission.ts) sit under it.
+ */
+import type { CustomAudience } from '../manifest/generated/manifest.js';
+import { field, required } from './attribute.js';
+import type { KindDescriptor } from './descriptor.js';
+import { manifestFields } from './manifest-fields.js';
+import { createOne, deleteOne, listed, updateOne } from './standard.js';
+
+/** A custom audience. */
+export const CUSTOM_AUDIENCE: KindDescriptor = {
+  kind: 'custom_audience',
+  noun: 'custom audience',
+  parent: 'account',
+  address: { collection: 'custom_audiences', key: 'name' },
+  manifest: manifestFields<CustomAudience>('CustomAudience', { plain: ['name', 'description'], children: ['users', 'permissions'] }),
+  attributes: [required('name', 'scalar', 'update'), field('description', 'scalar', 'update')],
+  computed: ['id', 'audience_size', 'audience_type', 'targetable', 'targetable_types', 'reasons_not_targetable', 'is_owner', 'permission_level', 'partner_source', 'owner_account_id', 'created_at', 'updated_at', 'deleted'],
+  read: listed('custom_audience', 'ids'),
+  write: { create: createOne('custom_audience'), update: updateOne('custom_audience'), delete: deleteOne('custom_audience') },
+  find: { resource: 'custom_audience', identity: ['name'] },
+  import: { via: 'get', resource: 'custom_audience' },
+  replaceOrder: 'delete-first',
+  sandboxOnly: false,
+  retiredWithParent: false,
+  owned: false,
+  limits: [],
+  lookups: [],
+};

@@ -1,0 +1,67 @@
+/**
+ * The members of a custom audience (Part B, Custom audience users) and of the do-not-reach list:
+ * a resource under its audience or list, whose value is the member file's content — normalised
+ * and SHA-256 hashed identifiers, known to the plan only by their set's hash and counts. The
+ * service shows no membership but a rounded size, so the members last uploaded are kept beside
+ * the state (hashes only, mode 0600) and compared with the file: apply sends only the difference
+ * (src/members/sync.ts). Removing the `users` section takes every member out; the members go with
+ * their deleted audience or list.
+ */
+import { field, required } from './attribute.js';
+import type { KindDescriptor } from './descriptor.js';
+import { syncMembers, type MembersEndpoint } from '../members/sync.js';
+
+/** The members resource of `parent`, sent through `endpoint`. */
+function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 'custom_audience' | 'do_not_reach_list', parentField: string, endpoint: MembersEndpoint, def: string, times: readonly string[]): KindDescriptor {
+  return {
+    kind,
+    noun: kind === 'audience_members' ? 'audience membership' : 'do-not-reach membership',
+    parent,
+    parentField,
+    address: { collection: 'users', key: 'single' },
+    manifest: { def, plain: [], ids: [], money: {}, times: [], refs: {}, special: ['file', 'type', 'default_region', ...times], children: [] },
+    attributes: [
+      required(parentField, 'id', 'replace'),
+      { ...field('file', 'scalar', 'update'), informational: true },
+      { ...field('type', 'scalar', 'update'), informational: true },
+      { ...field('default_region', 'scalar', 'update'), informational: true },
+      {
+        ...field('members', 'json', 'update'),
+        writeOnly: true,
+        requiredOnCreate: true,
+        // the same members when the hashes of the sets agree; the counts describe the change
+        equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live),
+      },
+      ...times.map((t) => ({ ...field(t, 'time', 'update'), writeOnly: true as const })),
+    ],
+    computed: ['id'],
+    read: {
+      via: 'custom',
+      // the membership exists while its audience or list does: its id is theirs
+      read: async (_api, _accountId, { bound, parents }) => parents.filter((id) => bound.has(id)).map((id) => ({ id, [parentField]: id })),
+    },
+    write: {
+      create: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField) },
+      update: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField) },
+      delete: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, { ...item, params: { [parentField]: item.id ?? '' } }, ctx, parentField, true) },
+    },
+    import: { via: 'manifest', hint: 'members are uploaded from the file; list them under their audience' },
+    replaceOrder: 'delete-first',
+    sandboxOnly: false,
+    retiredWithParent: true,
+    owned: false,
+    limits: [],
+    lookups: [],
+  };
+}
+
+function hashOf(value: unknown): string | undefined {
+  const hash = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)['hash'] : undefined;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
+/** The members of a custom audience. */
+export const AUDIENCE_MEMBERS: KindDescriptor = membersKind('audience_members', 'custom_audience', 'custom_audience_id', 'audience', 'Members', ['effective_at', 'expires_at']);
+
+/** The users of the do-not-reach list. */
+export const DO_NOT_REACH_MEMBERS: KindDescriptor = membersKind('do_not_reach_members', 'do_not_reach_list', 'do_not_reach_list_id', 'do_not_reach', 'DoNotReachMembers', ['expires_at']);

@@ -1,0 +1,46 @@
+/**
+ * The plan's side of memberships (`readMemberships`, the members stage's entry): each member file
+ * of the manifest is read, normalised and hashed (src/audience/), and the membership resource's
+ * `members` value becomes what the plan compares and shows — the set's hash and its counts against
+ * the members last uploaded — never an identifier. Invalid identifiers are counted and named by
+ * line number; a file where most are invalid is an error.
+ */
+import { memberCounts } from '../audience/member-set.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { formatAddress } from '../manifest/address.js';
+import type { DesiredAccount } from '../manifest/types.js';
+import { dirname, isAbsolute, join } from 'node:path';
+import { lastUploaded, membersValue, readMembers } from './membership.js';
+
+const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_reach_members']);
+
+/**
+ * Fills in `members` of every membership of `account`; `storeOf` gives the store of the members
+ * last uploaded for an address (undefined when the account keeps no state on disk).
+ */
+export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => string | undefined): Promise<Diagnostic[]> {
+  const diagnostics: Diagnostic[] = [];
+  for (const resource of account.resources) {
+    if (!MEMBER_KINDS.has(resource.kind)) continue;
+    const file = resource.attributes['file'];
+    if (typeof file !== 'string') continue;
+    const read = await readMembers({ path: isAbsolute(file) ? file : join(dirname(account.file), file), shownAs: file, type: resource.attributes['type'], defaultRegion: resource.attributes['default_region'] });
+    diagnostics.push(...read.diagnostics);
+    if (read.value === undefined) continue;
+    if (resource.kind === 'do_not_reach_members') {
+      // the do-not-reach list takes emails and phone numbers only
+      const others = Object.entries(memberCounts(read.value.members)).filter(([type, n]) => n > 0 && type !== 'email' && type !== 'phone_number');
+      if (others.length > 0) {
+        diagnostics.push(errorAt('member-type', `${file}: the do-not-reach list takes email and phone_number identifiers only, not ${others.map(([t]) => t).join(', ')}`, resource.attributeSources['file']));
+        continue;
+      }
+    }
+    const previous = await lastUploaded(storeOf(formatAddress(resource.address)));
+    diagnostics.push(...previous.diagnostics);
+    if (previous.members === undefined) continue;
+    resource.attributes['members'] = membersValue(previous.members, read.value.members).value;
+    const range = resource.attributeSources['file'];
+    if (range !== undefined) resource.attributeSources['members'] = range;
+  }
+  return diagnostics;
+}

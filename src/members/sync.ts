@@ -1,0 +1,88 @@
+/**
+ * Apply's side of a membership: the member file is read again (it must still be what the plan
+ * saw), compared with the members last uploaded (kept beside the state), and only the difference
+ * is sent — Delete operations for members gone, then Update operations for members new — in
+ * requests at the service's limits, each verified by its counts (`success_count`, `total_count`)
+ * and sent again when they disagree. The members uploaded are recorded only once every request succeeded; until then the
+ * next run computes the same difference again (the operations are idempotent), so nothing is
+ * lost. Removing the membership (a delete) takes every recorded member out.
+ */
+import { rm } from 'node:fs/promises';
+import type { AdsApi } from '../api/ads-api.js';
+import { ApiError } from '../api/errors.js';
+import { emptyMemberSet, type MemberSet } from '../audience/member-set.js';
+import { userRequests, type UsersRequest } from '../audience/user-requests.js';
+import type { WriteContext, WriteItem } from '../kinds/descriptor.js';
+import { LocalWriteError } from '../kinds/write-error.js';
+import { lastUploaded, membersValue, readMembers, recordUploaded } from './membership.js';
+
+/** The users endpoint a membership is sent through. */
+export type MembersEndpoint = 'audience' | 'do_not_reach';
+
+/** Times one users request is sent while the service's counts disagree with what was sent. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends one request, again while the service answers counts that differ from what was sent (the
+ * client's retryable `USERS_NOT_ALL_TAKEN`): the operations only add or remove members, so
+ * sending the same body again is harmless.
+ */
+async function send(endpoint: MembersEndpoint, api: AdsApi, accountId: string, parentId: string, request: UsersRequest): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await (endpoint === 'audience' ? api.sendAudienceUsers(accountId, parentId, request.body, request.users) : api.sendDoNotReachUsers(accountId, parentId, request.body, request.users));
+      return;
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS || !(error instanceof ApiError) || error.code !== 'USERS_NOT_ALL_TAKEN') throw error;
+    }
+  }
+}
+
+const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: string }>): string =>
+  diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => d.message)
+    .join('; ');
+
+/**
+ * Makes the members of the audience or list `item.params[parentField]` what the file says, or
+ * none when `removeAll` (the membership is deleted); answers the parent's id, which is the
+ * membership's id. A create or update without a file is refused: it must never empty the audience.
+ */
+export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
+  const parentId = String(item.params[parentField] ?? item.id ?? '');
+  const storePath = ctx.sidecarPath(item.address);
+  const previous = await lastUploaded(storePath);
+  if (previous.members === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(previous.diagnostics)}`);
+  const file = removeAll ? undefined : item.params['file'];
+  if (!removeAll && typeof file !== 'string') throw new LocalWriteError(`${item.address}: no member file to send (the plan names none)`);
+  let next: MemberSet = emptyMemberSet();
+  if (typeof file === 'string') {
+    const read = await readMembers({ path: ctx.filePath(file), shownAs: file, type: item.params['type'], defaultRegion: item.params['default_region'] });
+    if (read.value === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(read.diagnostics)}`);
+    next = read.value.members;
+  }
+  const { value, diff } = membersValue(previous.members, next);
+  const planned = (item.params['members'] as { hash?: unknown } | undefined)?.hash;
+  if (typeof file === 'string' && typeof planned === 'string' && planned !== value.hash) throw new LocalWriteError(`${item.address}: ${file} changed since the plan was made; plan again`);
+  const window = {
+    ...(typeof item.params['effective_at'] === 'string' ? { effectiveAt: item.params['effective_at'] } : {}),
+    ...(typeof item.params['expires_at'] === 'string' ? { expiresAt: item.params['expires_at'] } : {}),
+  };
+  const total = value.added + value.removed;
+  let sent = 0;
+  for (const [operation, members] of [['Delete', diff.removed], ['Update', diff.added]] as const) {
+    for (const request of userRequests(operation, members, operation === 'Update' ? window : {})) {
+      await send(endpoint, api, accountId, parentId, request);
+      sent += request.identifiers;
+      ctx.progress(item.address, `${sent.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} member changes sent`);
+    }
+  }
+  if (typeof file === 'string') {
+    const problems = await recordUploaded(storePath, next);
+    if (problems.length > 0) throw new LocalWriteError(`${item.address}: the members were sent, but ${messagesOf(problems)}; the next apply sends them again`);
+  } else {
+    await rm(storePath, { force: true });
+  }
+  return parentId;
+}
