@@ -120,7 +120,12 @@ export interface WriteContext {
  * - `list`: every item in one comma list (`limit` a request).
  */
 export type WriteEndpoint =
-  | { via: 'single'; send: (api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext) => Promise<string> }
+  | {
+      via: 'single';
+      send: (api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext) => Promise<string>;
+      /** Requests one write sends when it is more than one (an upload's segments, a membership's bodies). */
+      requests?: (params: Readonly<Record<string, unknown>>) => number;
+    }
   | { via: 'batch'; resource: ResourceName; limit: number; idParam: string }
   | { via: 'grouped'; by: string; limit: number; send: (api: AdsApi, accountId: string, group: string, items: readonly WriteItem[]) => Promise<Array<string | undefined>> }
   | { via: 'list'; limit: number; send: (api: AdsApi, accountId: string, items: readonly WriteItem[]) => Promise<void> };

@@ -6,6 +6,7 @@
  * `description` change in place. The library item's `media_key` is the live id.
  */
 import { basename } from 'node:path';
+import { SEGMENT_MAX_BYTES } from '../api/upload.js';
 import type { Media } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
@@ -29,6 +30,7 @@ export const MEDIA: KindDescriptor = {
   manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'] }),
   attributes: [
     { ...field('file', 'scalar', 'update'), informational: true },
+    { ...field('file_size', 'scalar', 'update'), informational: true },
     { ...required('content_hash', 'scalar', 'replace'), writeOnly: true },
     { ...required('media_category', 'scalar', 'replace'), writeOnly: true },
     field('name', 'scalar', 'update'),
@@ -56,6 +58,8 @@ export const MEDIA: KindDescriptor = {
         await api.addToMediaLibrary(accountId, { media_key: uploaded.media_key, ...libraryParams(item.params) });
         return uploaded.media_key;
       },
+      // INIT, one APPEND a segment, FINALIZE, and the library's POST (a video's STATUS polls come on top)
+      requests: (params) => 3 + Math.max(1, Math.ceil(Number(params['file_size'] ?? 0) / SEGMENT_MAX_BYTES)),
     },
     update: {
       via: 'single',

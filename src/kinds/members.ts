@@ -10,6 +10,17 @@
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { syncMembers, type MembersEndpoint } from '../members/sync.js';
+import { MAX_USERS_BODY_BYTES } from '../audience/user-requests.js';
+
+/** The most bytes one member takes in a users body: `{"phone_number":["<64 hex>"]},`. */
+const ENTRY_BYTES = 86;
+
+/** The users requests a membership change sends: its Delete and its Update bodies. */
+function usersRequests(params: Readonly<Record<string, unknown>>): number {
+  const m = params['members'] as { added?: unknown; removed?: unknown } | undefined;
+  const bodies = (n: unknown): number => (typeof n === 'number' && n > 0 ? Math.ceil((n * ENTRY_BYTES) / MAX_USERS_BODY_BYTES) : 0);
+  return bodies(m?.added) + bodies(m?.removed);
+}
 
 /** The members resource of `parent`, sent through `endpoint`. */
 function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 'custom_audience' | 'do_not_reach_list', parentField: string, endpoint: MembersEndpoint, def: string, times: readonly string[]): KindDescriptor {
@@ -41,8 +52,8 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
       read: async (_api, _accountId, { bound, parents }) => parents.filter((id) => bound.has(id)).map((id) => ({ id, [parentField]: id })),
     },
     write: {
-      create: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField) },
-      update: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField) },
+      create: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
+      update: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
       delete: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, { ...item, params: { [parentField]: item.id ?? '' } }, ctx, parentField, true) },
     },
     import: { via: 'manifest', hint: 'members are uploaded from the file; list them under their audience' },

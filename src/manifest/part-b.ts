@@ -63,6 +63,8 @@ export function readMediaFile(ctx: FileContext, resource: DesiredResource, map: 
   }
   resource.attributes['file'] = path;
   resource.attributeSources['file'] = range;
+  resource.attributes['file_size'] = data.length;
+  resource.attributeSources['file_size'] = range;
   resource.attributes['content_hash'] = contentHashOf(data);
   resource.attributeSources['content_hash'] = range;
 }

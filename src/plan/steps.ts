@@ -3,6 +3,7 @@
  * The plan's request estimate is the sum over its steps, so the estimate and what apply sends
  * are the same numbers.
  */
+import { KINDS } from '../kinds/registry.js';
 import type { Step } from './types.js';
 
 /** Requests a step will send, and how many of them go to batch endpoints. */
@@ -15,7 +16,10 @@ export function requestsOf(step: Step): { writes: number; batches: number } {
     case 'grouped':
     case 'list':
       return { writes: Math.ceil(step.operations.length / step.limit), batches: 0 };
-    case 'single':
-      return { writes: step.operations.length, batches: 0 };
+    case 'single': {
+      const endpoint = step.action === 'update' ? KINDS[step.kind].write.update : KINDS[step.kind].write[step.action];
+      const each = endpoint?.via === 'single' ? endpoint.requests : undefined;
+      return { writes: each === undefined ? step.operations.length : step.operations.reduce((n, op) => n + each(op.params), 0), batches: 0 };
+    }
   }
 }
