@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
 import type { WriteContext } from '../kinds/descriptor.js';
+import type { ResourceKind } from '../kinds/kind.js';
 import { membersStorePath } from '../state/members-store-path.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
@@ -65,6 +66,13 @@ const MAX_ROUNDS = 4;
 /** Write requests in flight at once unless the caller says otherwise (the client's default). */
 const DEFAULT_PARALLELISM = 8;
 
+/** The values a successful write leaves applied: each as its rule records it (`FieldRule.appliedAs`). */
+function asApplied(kind: ResourceKind, values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const rule of KINDS[kind].attributes) if (rule.appliedAs !== undefined && out[rule.field] !== undefined) out[rule.field] = rule.appliedAs(out[rule.field]);
+  return out;
+}
+
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const { plan, api, accountId, state, stateDir } = input;
   const emit = (e: ApplyEvent): void => input.onEvent?.(e);
@@ -99,7 +107,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       return;
     }
     const after = resolveRefs(change?.after ?? op.params, state);
-    const applied = after.ok ? after.values : op.params;
+    const applied = asApplied(op.kind, after.ok ? after.values : op.params);
     const previous = state.resources[op.address];
     state.resources[op.address] = {
       kind: op.kind,
@@ -232,7 +240,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     state.resources[address] = {
       kind: change.kind,
       id: change.id,
-      applied: after.ok ? after.values : (previous?.applied ?? {}),
+      applied: after.ok ? asApplied(change.kind, after.values) : (previous?.applied ?? {}),
       ...(change.protected ? { protected: true } : {}),
       ...(previous?.created === true ? { created: true } : {}),
     };

@@ -58,6 +58,11 @@ export interface FieldRule {
    * media file), shown and handed to the kind's write code, never compared.
    */
   informational?: true;
+  /**
+   * How the value is recorded as applied once a write succeeded, when that differs from what the
+   * plan asked for (a membership's counts of what was left to send are then zero).
+   */
+  appliedAs?: (value: unknown) => unknown;
   /** A create without this field is refused by the service. */
   requiredOnCreate?: true;
   /** The service accepts the field but never answers it: it is compared with the applied value. */

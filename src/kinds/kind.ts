@@ -21,6 +21,7 @@ export type ResourceKind =
   | 'draft_post'
   | 'scheduled_post'
   | 'custom_audience'
+  | 'flexible_audience'
   | 'audience_members'
   | 'audience_permission'
   | 'do_not_reach_list'

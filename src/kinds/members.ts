@@ -40,8 +40,14 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
         ...field('members', 'json', 'update'),
         writeOnly: true,
         requiredOnCreate: true,
-        // the same members when the hashes of the sets agree; the counts describe the change
-        equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live),
+        // the same members when the hashes of the sets agree and the members last uploaded are
+        // known here: without them (a store deleted, a fresh checkout) every member is sent again
+        equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live) && nothingToSend(desired),
+        // once sent, nothing of the set is left to send
+        appliedAs: (value) => {
+          const m = value as { count?: unknown };
+          return { ...(value as object), added: 0, removed: 0, unchanged: m.count };
+        },
       },
       ...times.map((t) => ({ ...field(t, 'time', 'update'), writeOnly: true as const })),
     ],
@@ -64,6 +70,11 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
     limits: [],
     lookups: [],
   };
+}
+
+function nothingToSend(value: unknown): boolean {
+  const m = value as { added?: unknown; removed?: unknown } | null;
+  return m !== null && typeof m === 'object' && m.added === 0 && m.removed === 0;
 }
 
 function hashOf(value: unknown): string | undefined {

@@ -22,6 +22,7 @@ import { CONVERSATION_CARD } from './conversation-card.js';
 import { POST } from './post.js';
 import { DRAFT_POST, SCHEDULED_POST } from './draft-post.js';
 import { CUSTOM_AUDIENCE } from './custom-audience.js';
+import { FLEXIBLE_AUDIENCE } from './flexible-audience.js';
 import { AUDIENCE_MEMBERS, DO_NOT_REACH_MEMBERS } from './members.js';
 import { AUDIENCE_PERMISSION } from './audience-permission.js';
 import { DO_NOT_REACH_LIST } from './do-not-reach-list.js';
@@ -45,6 +46,7 @@ export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = {
   draft_post: DRAFT_POST,
   scheduled_post: SCHEDULED_POST,
   custom_audience: CUSTOM_AUDIENCE,
+  flexible_audience: FLEXIBLE_AUDIENCE,
   audience_members: AUDIENCE_MEMBERS,
   audience_permission: AUDIENCE_PERMISSION,
   do_not_reach_list: DO_NOT_REACH_LIST,

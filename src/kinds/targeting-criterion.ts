@@ -21,7 +21,7 @@ export const TARGETING_CRITERION: KindDescriptor = {
     plain: ['targeting_type', 'operator_type'],
     ids: ['targeting_value'],
     special: ['custom_audience'],
-    named: ['custom_audiences'],
+    named: ['custom_audiences', 'flexible_audiences'],
   }),
   attributes: [
     required('line_item_id', 'id', 'replace'),

@@ -8,6 +8,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { quoteValue } from '../diag/quote.js';
 import { didYouMean } from '../diag/suggest.js';
+import { withLeafDefaults } from '../kinds/flexible-audience.js';
 import { contentHashOf, MEDIA_TYPES } from '../kinds/media-file.js';
 import { ACCOUNT_ADDRESS, childAddress } from './address.js';
 import { rangeOf, report, type FileContext } from './context.js';
@@ -212,4 +213,41 @@ export function readPermissions(ctx: FileContext, add: AddResource, audience: De
     permission.attributes['permission_level'] = level;
     permission.attributeSources['permission_level'] = rangeOf(ctx, entry.value);
   }
+}
+
+/** A segment tree with each leaf's `custom_audience` (a logical name) as a reference to its id. */
+function segmentNode(ctx: FileContext, resource: DesiredResource, node: YNode, pointer: string, path: string): unknown {
+  const map = asMap(node);
+  if (map === undefined) return plainValue(node);
+  const children = asSeq(map.byKey.get('child_segments')?.value);
+  if (children !== undefined) {
+    const at = childPointer(pointer, 'child_segments');
+    return {
+      ...(map.byKey.has('boolean_operator') ? { boolean_operator: plainValue(map.byKey.get('boolean_operator')!.value) } : {}),
+      child_segments: children.items.map((child, i) => segmentNode(ctx, resource, child, childPointer(at, i), `${path}.child_segments[${i}]`)),
+    };
+  }
+  const leaf = { ...(plainValue(node) as Record<string, unknown>) };
+  const name = map.byKey.get('custom_audience');
+  if (name === undefined) return leaf;
+  delete leaf['custom_audience'];
+  if (map.byKey.has('custom_audience_id')) {
+    report(ctx, childPointer(pointer, 'custom_audience'), 'reference-conflict', 'custom_audience and custom_audience_id both say which audience; keep one', rangeOf(ctx, name.value));
+    return leaf;
+  }
+  const ref = namedReference(ctx, name.value, childPointer(pointer, 'custom_audience'), 'custom_audiences', 'custom_audience');
+  if (ref !== undefined) {
+    leaf['custom_audience_id'] = ref;
+    noteReference(resource, `${path}.custom_audience_id`, ref);
+  }
+  return leaf;
+}
+
+/** A flexible audience's `segments`, audiences named by logical name. */
+export function readSegments(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string): void {
+  const entry = map.byKey.get('segments');
+  if (entry === undefined) return;
+  // with the service's defaults of each leaf, as it stores them: what is applied is what it shows
+  resource.attributes['segments'] = withLeafDefaults(segmentNode(ctx, resource, entry.value, childPointer(pointer, 'segments'), 'segments'));
+  resource.attributeSources['segments'] = rangeOf(ctx, entry.value);
 }

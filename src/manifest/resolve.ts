@@ -10,7 +10,7 @@ import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './ad
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
 import { KINDS } from '../kinds/registry.js';
-import { checkPostContent, namedReference, readCardContent, readMediaFile, readMembers, readPermissions, readPostMedia, type AddResource } from './part-b.js';
+import { checkPostContent, namedReference, readCardContent, readSegments, readMediaFile, readMembers, readPermissions, readPostMedia, type AddResource } from './part-b.js';
 import { COLLECTIONS } from '../kinds/registry.js';
 import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
 import type { DesiredResource, ResourceAddress, ResourceKind } from './types.js';
@@ -134,9 +134,12 @@ function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): { key
       report(ctx, at, 'reference-conflict', 'custom_audience and targeting_value both say which audience to target; keep one', rangeOf(ctx, audienceEntry.value), [{ message: 'targeting_value is set here', range: rangeOf(ctx, valueEntry.value) }]);
       return undefined;
     }
-    const ref = namedReference(ctx, audienceEntry.value, at, 'custom_audiences', 'custom_audience');
+    // a flexible audience is targeted like any other, by its name under flexible_audiences
+    const name = stringValue(audienceEntry.value);
+    const collection = name !== undefined && (ctx.names.get('flexible_audiences') ?? []).includes(name) ? 'flexible_audiences' : 'custom_audiences';
+    const ref = namedReference(ctx, audienceEntry.value, at, collection, 'custom_audience');
     if (ref === undefined) return undefined;
-    return { key: targetingKey(type, `custom_audiences.${ref.$target.steps[0]?.key ?? ''}`, operator), audience: ref.$target };
+    return { key: targetingKey(type, `${collection}.${ref.$target.steps[0]?.key ?? ''}`, operator), audience: ref.$target };
   }
   if (value === undefined) {
     report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value`, rangeOf(ctx, item));
@@ -265,6 +268,7 @@ export function resolveResources(ctx: FileContext, root: YMap): void {
     readMembers(ctx, add, audience, map, pointer);
     readPermissions(ctx, add, audience, map, pointer);
   });
+  eachEntry(ctx, root, 'flexible_audiences', ACCOUNT_ADDRESS, '', (audience, map, pointer) => readSegments(ctx, audience, map, pointer));
   resolveDoNotReach(ctx, root, add);
   eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
     if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {

@@ -105,7 +105,7 @@ describe('the registry', () => {
   });
 
   it('keeps decisions for every kind a reference or a parent link can name', () => {
-    expect([...REFERABLE_KINDS].sort()).toEqual(['account', 'campaign', 'card', 'conversation_card', 'custom_audience', 'do_not_reach_list', 'funding_instrument', 'line_item', 'media', 'post']);
+    expect([...REFERABLE_KINDS].sort()).toEqual(['account', 'campaign', 'card', 'conversation_card', 'custom_audience', 'do_not_reach_list', 'flexible_audience', 'funding_instrument', 'line_item', 'media', 'post']);
   });
 
   it('sends a batch only where the kind says, within the limits of the API', () => {

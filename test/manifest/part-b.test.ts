@@ -104,6 +104,21 @@ describe('Part B sections', () => {
     expect(load(text).errors).toEqual(expected);
   });
 
+  it('reads a flexible audience: leaves name audiences by logical name, with the service defaults filled in', () => {
+    const text = FUNNEL.replace('{ post: launch_two }, ', '').replace(
+      'do_not_reach:\n',
+      'flexible_audiences:\n  engaged:\n    name: Engaged\n    segments:\n      boolean_operator: OR\n      child_segments:\n        - { custom_audience: fans, lookback_window: 7, negate: false }\n        - { custom_audience_id: "abc" }\ndo_not_reach:\n',
+    );
+    const { resources, errors } = load(text);
+    expect(errors).toEqual([]);
+    const engaged = resources.get('flexible_audiences.engaged');
+    const segments = engaged?.attributes['segments'] as { child_segments: Array<Record<string, unknown>> };
+    expect(formatAddress((segments.child_segments[0]?.['custom_audience_id'] as { $target: never }).$target)).toBe('custom_audiences.fans');
+    expect(segments.child_segments[0]).toMatchObject({ lookback_window: 7, negate: false, frequency: 1, frequency_comparator: 'NUM_GTE' });
+    expect(segments.child_segments[1]).toEqual({ custom_audience_id: 'abc', lookback_window: 30, frequency: 1, frequency_comparator: 'NUM_GTE', negate: true });
+    expect(Object.keys(engaged?.references ?? {})).toEqual(['segments.child_segments[0].custom_audience_id']);
+  });
+
   it('addresses a single collection by its name alone, and parses it back', () => {
     for (const text of ['do_not_reach', 'do_not_reach.users', 'custom_audiences.fans.users', 'custom_audiences.fans.permissions["2iqph"]', 'posts.launch', 'media.hero']) {
       const parsed = parseAddress(text);

@@ -1,0 +1,74 @@
+/**
+ * A flexible audience (Part B, Custom audiences, the batch endpoint): a name and a tree of
+ * segments — groups joined by AND or OR, leaves naming custom audiences (by logical name in the
+ * manifest) with a lookback window, a frequency and whether they exclude. Flexible audiences are
+ * immutable: any change is a replacement. The service fills in each leaf's defaults (30 days,
+ * frequency 1, NUM_GTE, negate true), so both sides are compared with them filled in.
+ */
+import type { FlexibleAudience } from '../manifest/generated/manifest.js';
+import { required } from './attribute.js';
+import type { KindDescriptor } from './descriptor.js';
+import { manifestFields } from './manifest-fields.js';
+import { LocalWriteError } from './write-error.js';
+
+const LEAF_DEFAULTS: Readonly<Record<string, unknown>> = { lookback_window: 30, frequency: 1, frequency_comparator: 'NUM_GTE', negate: true };
+
+/** A segment tree with every leaf's defaults filled in, as the service stores it. */
+export function withLeafDefaults(node: unknown): unknown {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+  const n = node as Record<string, unknown>;
+  if (Array.isArray(n['child_segments'])) return { boolean_operator: n['boolean_operator'] ?? null, child_segments: n['child_segments'].map(withLeafDefaults) };
+  return { ...LEAF_DEFAULTS, ...Object.fromEntries(Object.entries(n).filter(([, v]) => v !== undefined && v !== null)) };
+}
+
+function sameTree(a: unknown, b: unknown): boolean {
+  return JSON.stringify(withLeafDefaults(a), sortKeys) === JSON.stringify(withLeafDefaults(b), sortKeys);
+}
+
+function sortKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
+/** A flexible audience. */
+export const FLEXIBLE_AUDIENCE: KindDescriptor = {
+  kind: 'flexible_audience',
+  noun: 'flexible audience',
+  parent: 'account',
+  address: { collection: 'flexible_audiences', key: 'name' },
+  manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'] }),
+  attributes: [required('name', 'scalar', 'replace'), { ...required('segments', 'json', 'replace'), equivalent: (desired, live) => sameTree(desired, live) }],
+  computed: ['id', 'audience_type', 'audience_size', 'targetable', 'targetable_types', 'reasons_not_targetable', 'is_owner', 'permission_level', 'description', 'created_at', 'updated_at', 'deleted'],
+  read: {
+    via: 'custom',
+    read: async (api, accountId, { bound }) =>
+      bound.size === 0 ? [] : (await api.listWhere('custom_audience', accountId, 'custom_audience_ids', [...bound])).map((r) => r as unknown as Record<string, unknown>).filter((r) => r['audience_type'] === 'FLEXIBLE'),
+  },
+  write: {
+    create: {
+      via: 'single',
+      send: async (api, accountId, item) => {
+        const [result] = await api.flexibleAudiences(accountId, [{ operation_type: 'Create', params: { audience_type: 'FLEXIBLE', name: item.params['name'], segments: item.params['segments'] } }]);
+        if (result === undefined) throw new LocalWriteError(`${item.address}: the service answered no audience`);
+        if (!result.ok) throw result.error;
+        return String(result.data.id);
+      },
+    },
+    delete: {
+      via: 'single',
+      send: async (api, accountId, item) => {
+        const [result] = await api.flexibleAudiences(accountId, [{ operation_type: 'Delete', params: { custom_audience_id: item.id ?? '' } }]);
+        if (result !== undefined && !result.ok) throw result.error;
+        return item.id ?? '';
+      },
+    },
+  },
+  find: { resource: 'custom_audience', identity: ['name'] },
+  import: { via: 'read' },
+  replaceOrder: 'delete-first',
+  sandboxOnly: false,
+  retiredWithParent: false,
+  owned: false,
+  limits: [],
+  lookups: [],
+};
