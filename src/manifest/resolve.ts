@@ -152,6 +152,24 @@ function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): { key
   return { key: targetingKey(type, value, operator) };
 }
 
+/** The media item a media creative names (`media: teaser`), which must be an AMPLIFY_VIDEO upload (its PREROLL asset). */
+function preroll(ctx: FileContext, item: YMap, pointer: string): ResourceAddress | undefined {
+  const entry = item.byKey.get('media');
+  if (entry === undefined) return undefined;
+  const at = childPointer(pointer, 'media');
+  if (item.byKey.has('account_media_id')) {
+    report(ctx, at, 'reference-conflict', 'media and account_media_id both say which account media to use; keep one', rangeOf(ctx, entry.value));
+    return undefined;
+  }
+  const ref = namedReference(ctx, entry.value, at, 'media', 'media');
+  if (ref === undefined) return undefined;
+  if (findResource(ctx, ref.$target)?.attributes['media_category'] !== 'AMPLIFY_VIDEO') {
+    report(ctx, at, 'media-category', `media ${quoteValue(ref.$target.steps[0]?.key ?? '')} has no PREROLL asset: only a video uploaded with media_category AMPLIFY_VIDEO becomes one`, rangeOf(ctx, entry.value));
+    return undefined;
+  }
+  return ref.$target;
+}
+
 /** A promoted post's key and, for `posts.NAME` (or `post: NAME`), the post it names. */
 function promotedPostIdentity(ctx: FileContext, item: YNode, pointer: string): { key: string; post?: ResourceAddress } | undefined {
   const map = asMap(item);
@@ -195,6 +213,12 @@ function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, ma
         const identity = promotedPostIdentity(ctx, item, at);
         key = identity?.key;
         if (identity?.post !== undefined) target = { field: 'tweet_id', address: identity.post };
+      } else if (kind === 'media_creative' && itemMap?.byKey.has('media') === true) {
+        const media = preroll(ctx, itemMap, at);
+        if (media !== undefined) {
+          key = `media.${media.steps[0]?.key ?? ''}`;
+          target = { field: 'media_key', address: media };
+        }
       } else if (shape.key === 'value') {
         const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
         const id = idNode === undefined ? undefined : idValue(idNode);
