@@ -9,6 +9,7 @@
  * `parallelism` requests are in flight; once `stop` is aborted no new one is sent, those in flight
  * finish and are recorded, and the rest are counted as not started.
  */
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
@@ -93,6 +94,11 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   emit({ type: 'start', account: plan.account, operations: total });
 
   const save = (): void => writeState(stateDir, state);
+  /** Drops an address from the state, with what is kept beside it (a membership's members last uploaded). */
+  const forget = (address: string): void => {
+    delete state.resources[address];
+    rmSync(membersStorePath(stateDir, plan.account, address), { force: true });
+  };
   const context = writeContextOf(plan, stateDir, emit);
 
   const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
@@ -223,7 +229,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
 
   for (const { address, by } of plan.implied) {
     if (deleted.has(by) && state.resources[address] !== undefined) {
-      delete state.resources[address];
+      forget(address);
       result.destroyed++;
     }
   }
@@ -231,7 +237,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     if (change.action !== 'noop') continue;
     const address = formatAddress(change.address);
     if (change.reason === 'deleted_outside' || change.reason === 'released') {
-      delete state.resources[address];
+      forget(address);
       continue;
     }
     if (change.id === undefined) continue;

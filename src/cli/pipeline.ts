@@ -17,7 +17,7 @@ import { membersStorePath } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalPath, readJournal } from '../state/journal.js';
 import type { AccountState } from '../state/state-file.js';
-import { KINDS } from '../kinds/registry.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
@@ -185,7 +185,13 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
       }
       if (s.desired !== undefined) {
         const stateDir = s.stateDir;
-        diagnostics.push(...(await readMemberships(s.desired, (address) => (stateDir === undefined ? undefined : membersStorePath(stateDir, s.key, address)))));
+        // the members last uploaded count only for a membership bound to an audience that still exists
+        const uploadedTo = (address: string): string | undefined => {
+          const bound = s.state.resources[address];
+          if (stateDir === undefined || bound === undefined || !isResourceKind(bound.kind) || live.resources.get(bound.kind)?.has(bound.id) !== true) return undefined;
+          return membersStorePath(stateDir, s.key, address);
+        };
+        diagnostics.push(...(await readMemberships(s.desired, uploadedTo)));
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);

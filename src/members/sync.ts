@@ -52,7 +52,9 @@ const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: stri
 export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
   const parentId = String(item.params[parentField] ?? item.id ?? '');
   const storePath = ctx.sidecarPath(item.address);
-  const previous = await lastUploaded(storePath);
+  // a membership created anew (its audience new, or made again) has no members yet, whatever an
+  // old store says
+  const previous = item.id === undefined && !removeAll ? { members: emptyMemberSet(), diagnostics: [] } : await lastUploaded(storePath);
   if (previous.members === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(previous.diagnostics)}`);
   const file = removeAll ? undefined : item.params['file'];
   if (!removeAll && typeof file !== 'string') throw new LocalWriteError(`${item.address}: no member file to send (the plan names none)`);

@@ -4,6 +4,7 @@
  * estimate, the spend deltas, the fingerprints of every live object touched (for stale-plan
  * checks) and every problem found against the lookups. Planning never prints.
  */
+import { checked } from './stale.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { KINDS } from '../kinds/registry.js';
 import type { ResourceChange } from '../diff/types.js';
@@ -55,7 +56,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     if (change.action === 'noop') continue;
     const address = formatAddress(change.address);
     changes.set(address, change);
-    if (change.id !== undefined && change.action !== 'create') {
+    if (change.id !== undefined && change.action !== 'create' && checked(change.kind)) {
       const fp = input.live.resources.get(change.kind)?.get(change.id)?.fingerprint;
       if (fp !== undefined) fingerprints[change.id] = fp;
     }

@@ -34,12 +34,15 @@ export interface StaleObject {
 }
 
 /**
- * Whether a kind's fingerprints are re-read: not for kinds that cannot be read by their own ids
- * (features, targeting criteria), which have no update either — a change deletes and recreates
- * them — so a moved one cannot make an update overwrite someone else's edit.
+ * Whether a kind's fingerprints are recorded and re-read: not for kinds that cannot be read by
+ * their own ids (features, targeting criteria; kinds read under their parents, whose live id may
+ * be the parent's, as a membership's is), which have no update either — a change deletes and
+ * recreates them, or resends what the plan names — so a moved one cannot make an update
+ * overwrite someone else's edit.
  */
-function checked(kind: ResourceKind): boolean {
+export function checked(kind: ResourceKind): boolean {
   const read = KINDS[kind].read;
+  if (read.via === 'custom') return (KINDS[kind].parent ?? 'account') === 'account';
   return read.via === 'account' || (read.via === 'list' && read.required !== true);
 }
 
