@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Under CI the JSON report lets .ci/run print the plain "N passed, N failed" line.
@@ -9,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // one test file per core: most of the suite waits on emulators and CLI processes, so the
+    // default (one core left idle) doubles the wall time on a 2-core machine
+    maxWorkers: Math.max(1, availableParallelism()),
     reporters: ci ? ['default', 'json'] : ['default'],
     ...(ci ? { outputFile: { json: '.ci/vitest-report.json' } } : {}),
   },
