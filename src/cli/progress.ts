@@ -3,13 +3,14 @@
  * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
  * step writes (the first ten), and a line per problem.
  */
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
 import type { Plan, Step } from '../plan/types.js';
 import type { Io } from './io.js';
 
 /** `targeting criterion` / `targeting criteria`, `campaign` / `campaigns`. */
 export function kindName(kind: string, count: number): string {
-  const name = kind.replace(/_/g, ' ');
+  const name = isResourceKind(kind) ? KINDS[kind].noun : kind.replace(/_/g, ' ');
   if (count === 1) return name;
   return name.endsWith('criterion') ? `${name.slice(0, -'criterion'.length)}criteria` : name.endsWith('category') ? `${name.slice(0, -1)}ies` : `${name}s`;
 }
