@@ -191,7 +191,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
           if (stateDir === undefined || bound === undefined || !isResourceKind(bound.kind) || live.resources.get(bound.kind)?.has(bound.id) !== true) return undefined;
           return membersStorePath(stateDir, s.key, address);
         };
-        diagnostics.push(...(await readMemberships(s.desired, uploadedTo)));
+        diagnostics.push(...(await readMemberships(s.desired, uploadedTo, (address) => s.state.resources[address]?.applied)));
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);

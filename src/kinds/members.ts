@@ -45,8 +45,8 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
         equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live) && nothingToSend(desired),
         // once sent, nothing of the set is left to send
         appliedAs: (value) => {
-          const m = value as { count?: unknown };
-          return { ...(value as object), added: 0, removed: 0, unchanged: m.count };
+          const { resend: _resend, ...m } = value as { count?: unknown; resend?: unknown };
+          return { ...m, added: 0, removed: 0, unchanged: m.count };
         },
       },
       ...times.map((t) => ({ ...field(t, 'time', 'update'), writeOnly: true as const })),

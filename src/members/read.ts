@@ -14,11 +14,15 @@ import { lastUploaded, membersValue, readMembers } from './membership.js';
 
 const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_reach_members']);
 
+/** The membership windows: a change of either is sent with every member again. */
+const WINDOW = ['effective_at', 'expires_at'] as const;
+
 /**
  * Fills in `members` of every membership of `account`; `storeOf` gives the store of the members
- * last uploaded for an address (undefined when the account keeps no state on disk).
+ * last uploaded for an address (undefined when the account keeps no state on disk or the
+ * membership is to be made anew), `appliedOf` the values last applied to it.
  */
-export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => string | undefined): Promise<Diagnostic[]> {
+export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => string | undefined, appliedOf: (address: string) => Readonly<Record<string, unknown>> | undefined = () => undefined): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   for (const resource of account.resources) {
     if (!MEMBER_KINDS.has(resource.kind)) continue;
@@ -35,10 +39,16 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
         continue;
       }
     }
-    const previous = await lastUploaded(storeOf(formatAddress(resource.address)));
+    const address = formatAddress(resource.address);
+    const storePath = storeOf(address);
+    const previous = await lastUploaded(storePath);
     diagnostics.push(...previous.diagnostics);
     if (previous.members === undefined) continue;
-    resource.attributes['members'] = membersValue(previous.members, read.value.members).value;
+    const { value } = membersValue(previous.members, read.value.members);
+    // the service takes a window only with the members sent under it: a new window sends them all
+    const applied = storePath === undefined ? undefined : appliedOf(address);
+    const moved = applied !== undefined && WINDOW.some((w) => (resource.attributes[w] ?? null) !== (applied[w] ?? null));
+    resource.attributes['members'] = moved ? { ...value, added: value.count, unchanged: 0, resend: true } : value;
     const range = resource.attributeSources['file'];
     if (range !== undefined) resource.attributeSources['members'] = range;
   }

@@ -65,15 +65,18 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
     next = read.value.members;
   }
   const { value, diff } = membersValue(previous.members, next);
-  const planned = (item.params['members'] as { hash?: unknown } | undefined)?.hash;
+  const plan = item.params['members'] as { hash?: unknown; resend?: unknown } | undefined;
+  const planned = plan?.hash;
+  // a new membership window is sent with every member: the Update then holds the whole set
+  const update = plan?.resend === true ? next : diff.added;
   if (typeof file === 'string' && typeof planned === 'string' && planned !== value.hash) throw new LocalWriteError(`${item.address}: ${file} changed since the plan was made; plan again`);
   const window = {
     ...(typeof item.params['effective_at'] === 'string' ? { effectiveAt: item.params['effective_at'] } : {}),
     ...(typeof item.params['expires_at'] === 'string' ? { expiresAt: item.params['expires_at'] } : {}),
   };
-  const total = value.added + value.removed;
+  const total = (plan?.resend === true ? value.count : value.added) + value.removed;
   let sent = 0;
-  for (const [operation, members] of [['Delete', diff.removed], ['Update', diff.added]] as const) {
+  for (const [operation, members] of [['Delete', diff.removed], ['Update', update]] as const) {
     for (const request of userRequests(operation, members, operation === 'Update' ? window : {})) {
       await send(endpoint, api, accountId, parentId, request);
       sent += request.identifiers;

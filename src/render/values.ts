@@ -89,7 +89,8 @@ function formatMembers(value: unknown, withDifference: boolean): string | undefi
   const { added, removed, unchanged } = m;
   if (!withDifference || typeof added !== 'number' || typeof removed !== 'number' || typeof unchanged !== 'number') return total;
   const members = (n: number): string => `${count(n)} member${n === 1 ? '' : 's'}`;
-  return `+${members(added)}, −${members(removed)}, ${count(unchanged)} unchanged (${total})`;
+  const resend = m['resend'] === true ? ', every member sent again under the new window' : '';
+  return `+${members(added)}, −${members(removed)}, ${count(unchanged)} unchanged (${total}${resend})`;
 }
 
 /** A signed amount for spend lines: `+25.00 USD`, `-3.50 USD`, `0.00 USD`. */

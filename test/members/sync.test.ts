@@ -73,6 +73,16 @@ describe('syncMembers', () => {
     expect(second.sent.some((s) => s.body.includes('@'))).toBe(false);
   });
 
+  it('sends every member again, with the new window, when the plan says the window moved', async () => {
+    writeFileSync(join(dir, 'list.csv'), emails(20));
+    await syncMembers('audience', recordingApi([]).api, 'acct', item('list.csv'), context(), 'custom_audience_id');
+    const { api, sent } = recordingApi([]);
+    const moved = { ...item('list.csv'), params: { ...item('list.csv').params, expires_at: '2027-06-01T00:00:00Z', members: { resend: true } } };
+    await syncMembers('audience', api, 'acct', moved, context(), 'custom_audience_id');
+    expect(operationsOf(sent)).toEqual(['Update 20']);
+    expect((JSON.parse(sent[0]!.body) as Array<{ params: { expires_at?: string } }>)[0]?.params.expires_at).toBe('2027-06-01T00:00:00Z');
+  });
+
   it('sends a request again, with the same body, while the service counts disagree', async () => {
     writeFileSync(join(dir, 'list.csv'), emails(10));
     const { api, sent } = recordingApi([false, false, true]);
