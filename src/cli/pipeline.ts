@@ -12,7 +12,7 @@ import { didYouMean } from '../diag/suggest.js';
 import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
-import { readMemberships } from '../members/read.js';
+import { membershipDrift, readMemberships } from '../members/read.js';
 import { membersStorePath } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalPath, readJournal } from '../state/journal.js';
@@ -192,6 +192,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
           return membersStorePath(stateDir, s.key, address);
         };
         diagnostics.push(...(await readMemberships(s.desired, uploadedTo, (address) => s.state.resources[address]?.applied)));
+        diagnostics.push(...membershipDrift(s.state, live));
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
       const changes = releaseSandboxOnly(filterTargets(diff.value ?? [], options.targets), s);

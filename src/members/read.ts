@@ -9,6 +9,8 @@ import { memberCounts } from '../audience/member-set.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
+import type { LiveAccount } from '../live/types.js';
+import type { AccountState } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { lastUploaded, membersValue, readMembers } from './membership.js';
 
@@ -53,4 +55,27 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
     if (range !== undefined) resource.attributeSources['members'] = range;
   }
   return diagnostics;
+}
+
+/**
+ * Membership drift, by the counts the service gives: it shows an audience's size only, rounded
+ * down to two significant digits and counting matched members, so the one sure sign is a size
+ * above what was last uploaded — members added outside adsctl. They are reported, not removed:
+ * the service does not say which they are.
+ */
+export function membershipDrift(state: AccountState, live: LiveAccount): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const [address, entry] of Object.entries(state.resources)) {
+    if (entry.kind !== 'audience_members') continue;
+    const uploaded = (entry.applied['members'] as { count?: unknown } | undefined)?.count;
+    const size = live.resources.get('custom_audience')?.get(entry.id)?.record['audience_size'];
+    if (typeof uploaded !== 'number' || typeof size !== 'number' || size <= uploaded) continue;
+    out.push({
+      severity: 'warning',
+      code: 'members-added-outside',
+      message: `${address}: the service reports about ${size.toLocaleString('en-US')} members, more than the ${uploaded.toLocaleString('en-US')} adsctl uploaded: members were added outside adsctl; they stay, since the service does not say which they are`,
+      subject: address,
+    });
+  }
+  return out;
 }
