@@ -201,13 +201,15 @@ export class AdsApi {
     return res.body.data;
   }
 
-  async biddingRules(currency?: string): Promise<W.BiddingRule[]> {
-    const res = await this.client.send<{ data: W.BiddingRule[] }>({ method: 'GET', path: `${V}/bidding_rules`, params: currency === undefined ? {} : { currency }, endpoint: 'bidding_rules.list' });
+  /** The bidding rules (of one currency); `maxWaitMs` bounds the wait for the global read budget. */
+  async biddingRules(currency?: string, options: { maxWaitMs?: number } = {}): Promise<W.BiddingRule[]> {
+    const res = await this.client.send<{ data: W.BiddingRule[] }>({ method: 'GET', path: `${V}/bidding_rules`, params: currency === undefined ? {} : { currency }, endpoint: 'bidding_rules.list', ...options });
     return res.body.data;
   }
 
-  async placements(productType?: string): Promise<W.PlacementCombination[]> {
-    const res = await this.client.send<{ data: W.PlacementCombination[] }>({ method: 'GET', path: `${V}/line_items/placements`, params: productType === undefined ? {} : { product_type: productType }, endpoint: 'placements.list' });
+  /** The placement combinations (of one product type); `maxWaitMs` bounds the wait for the global read budget. */
+  async placements(productType?: string, options: { maxWaitMs?: number } = {}): Promise<W.PlacementCombination[]> {
+    const res = await this.client.send<{ data: W.PlacementCombination[] }>({ method: 'GET', path: `${V}/line_items/placements`, params: productType === undefined ? {} : { product_type: productType }, endpoint: 'placements.list', ...options });
     return res.body.data;
   }
 

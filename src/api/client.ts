@@ -58,6 +58,11 @@ export interface ApiRequest {
   accountId?: string;
   /** A POST that does not create anything and may be repeated safely. */
   idempotent?: boolean;
+  /**
+   * The longest this request waits for a rate-limit budget, when shorter than the client's: a
+   * lookup with a cached copy to fall back on does not wait 15 minutes for a fresh one.
+   */
+  maxWaitMs?: number;
   /** Extra OAuth protocol parameters (`oauth_callback`, `oauth_verifier`), signed and sent in the header. */
   oauth?: Readonly<Record<string, string>>;
   /** HTTP Basic credentials instead of an OAuth signature (the bearer token endpoint). */
@@ -228,8 +233,9 @@ export class ApiClient {
     else this.counts.writes++;
     this.counts.byEndpoint[req.endpoint] = (this.counts.byEndpoint[req.endpoint] ?? 0) + 1;
     let waited = 0;
+    const maxWaitMs = Math.min(req.maxWaitMs ?? this.options.maxWaitMs, this.options.maxWaitMs);
     const wait = async (ms: number): Promise<boolean> => {
-      if (waited + ms > this.options.maxWaitMs) return false;
+      if (waited + ms > maxWaitMs) return false;
       waited += ms;
       this.counts.waitedMs += ms;
       await this.options.sleep(ms);

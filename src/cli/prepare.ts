@@ -16,7 +16,7 @@ import type { RunFlags } from './run-options.js';
 import { accountLocation, cacheDirOf, givenDirectory } from './root.js';
 import { orphanedStates } from './adopt-state.js';
 import { openSessions, type Sessions } from './session.js';
-import { fetchLookups } from '../live/lookups.js';
+import { fetchLookups, SharedLookups } from '../live/lookups.js';
 
 export interface Prepared {
   plan: Plan;
@@ -51,6 +51,8 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
   // states of the roots in use that no manifest owns any more (a moved or renamed file)
   const owned = new Set(sessions.sessions.flatMap((s) => [s.key, ...(s.formerKey === undefined ? [] : [s.formerKey])]));
   const orphans = [...new Set(sessions.sessions.map((s) => s.stateDir))].flatMap((dir) => orphanedStates(dir, owned));
+  // the global lookups are fetched once for the run, however many accounts need them
+  const shared = new SharedLookups();
   try {
     const plan = await runPipeline(sessions.sessions, {
       warnings: orphans,
@@ -68,6 +70,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
           needCuratedCategories: needs.curatedCategories,
           postIds: needs.postIds,
           needPromotableUsers: needs.promotableUsers,
+          shared,
         }),
     });
     return { ok: true, value: { plan, sessions, desired: loaded.value, sources: loaded.sources } };

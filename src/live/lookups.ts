@@ -5,10 +5,16 @@
  * with a time-to-live (bidding rules and categories a month, as the spec advises for rules;
  * placements a week).
  * Permissions are read fresh.
+ *
+ * The global lookups are the same for every account of an endpoint: a run fetches each at most
+ * once (`SharedLookups`), however many accounts ask at the same moment. When the service's budget
+ * for one is spent and a copy past its lifetime is cached, that copy is used, with a warning,
+ * rather than waiting up to 15 minutes for the next window.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
+import { ApiError } from '../api/errors.js';
 import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
 
 export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -28,6 +34,26 @@ export interface Lookups {
   posts?: { checked: string[]; found: string[] };
   /** User ids of the account's promotable users (the authors a post may have), when a post names one. */
   promotableUsers?: string[];
+  /** Cached lookups used past their lifetime because the service's budget for them was spent. */
+  stale?: string[];
+}
+
+/**
+ * The global lookups of one run, shared by its accounts: the first account to need one fetches
+ * it, the others wait for that fetch. Keyed by the cache file (one per endpoint) and the lookup.
+ */
+export class SharedLookups {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  /** The value of `key`, fetched by `fetch` unless this run has already fetched (or is fetching) it. */
+  once<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+    let pending = this.inFlight.get(key) as Promise<T> | undefined;
+    if (pending === undefined) {
+      pending = fetch();
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
 }
 
 interface CacheEntry<T> {
@@ -75,8 +101,16 @@ export interface LookupInput {
   postIds?: readonly string[];
   /** Whether a post names its author (only then are the promotable users read). */
   needPromotableUsers?: boolean;
+  /** The run's shared global lookups; without it, this call fetches its own. */
+  shared?: SharedLookups;
   now?: number;
 }
+
+/** How long a lookup read waits for the service's budget when a cached copy could stand in: not at all. */
+const NO_WAIT = 0;
+
+/** A rate-limit refusal: the service's budget for the read is spent. */
+const rateLimited = (error: unknown): boolean => error instanceof ApiError && error.status === 429;
 
 /**
  * The posts among `ids` the account can promote: those of its FULL promotable user, then, for the
@@ -101,36 +135,38 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const path = cachePath(input.cacheDir, input.endpoint);
   const cache = readCache(path);
   let changed = false;
-  const fresh = <T>(entry: CacheEntry<T> | undefined, ttl: number): entry is CacheEntry<T> => entry !== undefined && now - entry.fetched_at < ttl;
 
   const accountId = input.accountIds[0];
   const postIds = [...new Set(input.postIds ?? [])];
+  const shared = input.shared ?? new SharedLookups();
+  const stale: string[] = [];
+  /**
+   * A global lookup: the cached copy while fresh; else fetched once for the run (and cached),
+   * without waiting for the budget when an old copy can stand in — which is then used, and said.
+   */
+  const global = async <T>(name: keyof CacheFile & string, ttl: number, fetch: (options: { maxWaitMs?: number }) => Promise<T>): Promise<T> => {
+    const entry = cache[name] as CacheEntry<T> | undefined;
+    if (entry !== undefined && now - entry.fetched_at < ttl) return entry.data;
+    const got = await shared.once(`${path}\u0000${name}`, async (): Promise<{ data: T; stale: boolean }> => {
+      try {
+        return { data: await fetch(entry === undefined ? {} : { maxWaitMs: NO_WAIT }), stale: false };
+      } catch (error) {
+        if (entry === undefined || !rateLimited(error)) throw error;
+        return { data: entry.data, stale: true };
+      }
+    });
+    if (got.stale) stale.push(name);
+    else {
+      (cache as Record<string, CacheEntry<unknown>>)[name] = { fetched_at: now, data: got.data };
+      changed = true;
+    }
+    return got.data;
+  };
   const [biddingRules, placements, permissions, iabCategories, curatedCategories, posts, promotableUsers] = await Promise.all([
-    fresh(cache.bidding_rules, BIDDING_RULES_TTL_MS)
-      ? cache.bidding_rules.data
-      : input.api.biddingRules().then((data) => {
-          cache.bidding_rules = { fetched_at: now, data };
-          changed = true;
-          return data;
-        }),
-    fresh(cache.placements, PLACEMENTS_TTL_MS)
-      ? cache.placements.data
-      : input.api.placements().then((data) => {
-          cache.placements = { fetched_at: now, data };
-          changed = true;
-          return data;
-        }),
+    global('bidding_rules', BIDDING_RULES_TTL_MS, (options) => input.api.biddingRules(undefined, options)),
+    global('placements', PLACEMENTS_TTL_MS, (options) => input.api.placements(undefined, options)),
     Promise.all(input.accountIds.map(async (id) => [id, (await input.api.userAccess(id)).permissions] as const)),
-    input.needIabCategories !== true
-      ? undefined
-      : fresh(cache.iab_categories, IAB_CATEGORIES_TTL_MS)
-        ? cache.iab_categories.data
-        : input.api.iabCategories().then((records) => {
-            const data = records.map((r) => r.id);
-            cache.iab_categories = { fetched_at: now, data };
-            changed = true;
-            return data;
-          }),
+    input.needIabCategories !== true ? undefined : global('iab_categories', IAB_CATEGORIES_TTL_MS, async () => (await input.api.iabCategories()).map((r) => r.id)),
     // per account and cheap (one account read): not cached
     input.needCuratedCategories === true && accountId !== undefined ? input.api.curatedCategories(accountId).then((records) => records.map((r) => r.id)) : undefined,
     // posts are checked fresh: a post deleted since the last plan must not be promoted
@@ -146,5 +182,6 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     ...(curatedCategories === undefined ? {} : { curatedCategories }),
     ...(posts === undefined ? {} : { posts }),
     ...(promotableUsers === undefined ? {} : { promotableUsers }),
+    ...(stale.length === 0 ? {} : { stale: [...new Set(stale)] }),
   };
 }

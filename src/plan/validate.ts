@@ -80,6 +80,9 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
   const writes = changes.filter((c) => c.action !== 'noop');
   if (writes.length === 0) return out;
 
+  for (const name of lookups.stale ?? []) {
+    out.push({ severity: 'warning', code: 'lookup-stale', message: `the service's read budget for ${name.replace(/_/g, ' ')} is spent, so the plan checks against the copy cached in .adsctl/cache, which is past its lifetime` });
+  }
   const accountId = live.accountId;
   const permissions = accountId === undefined ? undefined : lookups.permissions[accountId];
   if (permissions !== undefined && !permissions.some((p) => CAMPAIGN_WRITERS.includes(p))) {
