@@ -91,6 +91,38 @@ const EXPECTED: Record<string, Expected> = {
     warnings: ['audience-invalid-identifiers'],
     shows: ['~ members = 132 members -> +3 members, −2 members, 130 unchanged (133 members)', 'data/newsletter.csv:32:1: warning audience-invalid-identifiers'],
   },
+  // the media upload is four requests; a draft, a scheduled post, a conversation card, a flexible
+  // audience and each membership one
+  'part-b-later-create': {
+    summary: { add: 10, change: 0, destroy: 0, drift: 0 },
+    writes: 13,
+    batches: 0,
+    shows: [
+      '# draft_posts.teaser will be created',
+      '+ scheduled_at = "2026-12-04T17:00:00Z"',
+      '+ conversation_card "trail_poll" {',
+      '+ format           = "image"',
+      '# posts.poll will be created',
+      '# flexible_audiences.engaged_buyers will be created',
+      '+ members            = +7 members, −0 members, 0 unchanged (7 members)',
+    ],
+  },
+  'part-b-later-no-change': { summary: { add: 0, change: 0, destroy: 0, drift: 0 }, writes: 0, batches: 0, shows: ['No changes.'] },
+  'part-b-later-edits': {
+    summary: { add: 1, change: 3, destroy: 1, drift: 1 },
+    writes: 5,
+    batches: 0,
+    drift: ['conversation_cards.trail_poll'],
+    shows: [
+      '~ text = "Something new is coming to the trail this winter." -> "Something new reaches the trail in December."',
+      '~ scheduled_at = "2026-12-04T17:00:00Z" -> "2026-12-11T17:00:00Z"',
+      '~ title = "Mountain or sea?" -> "Where do you hike?" (changed outside adsctl)',
+      '# flexible_audiences.engaged_buyers must be replaced',
+      // only the first leaf's lookback_window differs; the second leaf, written without its
+      // defaults, shows them filled in on both sides
+      '{ custom_audience_id = "11n8ib", frequency = 1, frequency_comparator = "NUM_GTE", lookback_window = 7, negate = false }, { custom_audience_id = "11mwad", frequency = 1, frequency_comparator = "NUM_GTE", lookback_window = 30, negate = false }] } -> { boolean_operator = "AND", child_segments = [{ custom_audience_id = "11n8ib", frequency = 1, frequency_comparator = "NUM_GTE", lookback_window = 14, negate = false }, { custom_audience_id = "11mwad", frequency = 1, frequency_comparator = "NUM_GTE", lookback_window = 30, negate = false }] } # forces replacement',
+    ],
+  },
 };
 
 /** Every CSV file under `dir` (member files, and the files they were last uploaded from). */

@@ -4,7 +4,7 @@
  * schemas/wire.schema.json so a fixture cannot drift from the real wire format. The fixture is
  * served to the real `fetchLiveState` through `fixtureApi`, which answers the reads refresh makes
  * and counts them as the API client would (one request per page of the endpoint's largest
- * `count` — 1,000, cards 200, the media library 50 —, id filters cut into chunks of 200, the
+ * `count` — 1,000, cards 200, drafts and scheduled posts 200, the media library 50 —, id filters cut into chunks of 200, the
  * do-not-reach lists in one request), so the plan's read count is the one a real refresh would
  * report.
  */
@@ -20,8 +20,12 @@ import { IDS_PER_FILTER, RESOURCES, type ResourceName } from '../../../src/api/r
  * `media_library` (items of the media library, keyed by `media_key`), `card`, `tweet` (published
  * posts as `GET accounts/:id/tweets` shows them: extended mode, `trim_user`), `custom_audience`,
  * `custom_audience_permission` (the permissions of every audience, each naming its
- * `custom_audience_id`, as `GET custom_audiences/:id/permissions` lists them) and
- * `do_not_reach_list`.
+ * `custom_audience_id`, as `GET custom_audiences/:id/permissions` lists them),
+ * `do_not_reach_list`, `image_conversation_card` and `video_conversation_card` (as
+ * `GET cards/image_conversation` and `cards/video_conversation` list them), `draft_tweet` and
+ * `scheduled_tweet` (the drafts and scheduled posts of the account's FULL promotable user, as
+ * their lists show them). Flexible audiences are `custom_audience` records of `audience_type`
+ * FLEXIBLE.
  */
 export const FIXTURE_KINDS = {
   account: 'Account',
@@ -39,6 +43,10 @@ export const FIXTURE_KINDS = {
   custom_audience: 'CustomAudience',
   custom_audience_permission: 'CustomAudiencePermission',
   do_not_reach_list: 'DoNotReachList',
+  image_conversation_card: 'ImageConversationCard',
+  video_conversation_card: 'VideoConversationCard',
+  draft_tweet: 'DraftTweet',
+  scheduled_tweet: 'ScheduledTweet',
 } as const;
 
 /** An API resource name a fixture may hold records of. */
