@@ -33,6 +33,7 @@ export interface Records {
   promoted_tweet: W.PromotedTweet;
   promotable_user: W.PromotableUser;
   custom_audience: Fields<W.CustomAudience>;
+  flexible_audience: Fields<W.CustomAudience>;
   draft_tweet: Fields<W.DraftTweet>;
   scheduled_tweet: Fields<W.ScheduledTweet>;
   account_media: Fields<W.AccountMedia>;
@@ -58,6 +59,7 @@ export interface CreateParams {
   promoted_tweet: never;
   promotable_user: never;
   custom_audience: W.CustomAudienceCreateParams;
+  flexible_audience: never;
   draft_tweet: W.DraftTweetCreateParams;
   scheduled_tweet: W.ScheduledTweetCreateParams;
   account_media: never;
@@ -81,6 +83,7 @@ export interface UpdateParams {
   promoted_tweet: never;
   promotable_user: never;
   custom_audience: W.CustomAudienceUpdateParams;
+  flexible_audience: never;
   draft_tweet: W.DraftTweetUpdateParams;
   scheduled_tweet: W.ScheduledTweetUpdateParams;
   account_media: never;
@@ -127,6 +130,8 @@ export const RESOURCES: Record<ResourceName, ResourceSpec> = {
   promoted_tweet: { collection: 'promoted_tweets', idsParam: 'promoted_tweet_ids', countMax: 1000 },
   promotable_user: { collection: 'promotable_users', idsParam: 'promotable_user_ids', countMax: 1000 },
   custom_audience: { collection: 'custom_audiences', idsParam: 'custom_audience_ids', countMax: 1000 },
+  // the same records; the batch endpoint takes only flexible audiences (Create, Delete), 10 a request
+  flexible_audience: { collection: 'custom_audiences', idsParam: 'custom_audience_ids', countMax: 1000, batchLimit: 10, batchIdParam: 'custom_audience_id' },
   draft_tweet: { collection: 'draft_tweets', idsParam: 'id', localIds: true, countMax: 200 },
   scheduled_tweet: { collection: 'scheduled_tweets', idsParam: 'id', localIds: true, countMax: 200 },
   account_media: { collection: 'account_media', idsParam: 'account_media_ids', countMax: 1000 },

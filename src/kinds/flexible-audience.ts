@@ -3,13 +3,14 @@
  * segments — groups joined by AND or OR, leaves naming custom audiences (by logical name in the
  * manifest) with a lookback window, a frequency and whether they exclude. Flexible audiences are
  * immutable: any change is a replacement. The service fills in each leaf's defaults (30 days,
- * frequency 1, NUM_GTE, negate true), so both sides are compared with them filled in.
+ * frequency 1, NUM_GTE, negate true), so both sides are compared with them filled in. They are
+ * created and deleted through the audiences' batch endpoint, 10 a request.
  */
 import type { FlexibleAudience } from '../manifest/generated/manifest.js';
-import { required } from './attribute.js';
+import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { LocalWriteError } from './write-error.js';
+import { batch } from './standard.js';
 
 const LEAF_DEFAULTS: Readonly<Record<string, unknown>> = { lookback_window: 30, frequency: 1, frequency_comparator: 'NUM_GTE', negate: true };
 
@@ -37,32 +38,18 @@ export const FLEXIBLE_AUDIENCE: KindDescriptor = {
   parent: 'account',
   address: { collection: 'flexible_audiences', key: 'name' },
   manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'] }),
-  attributes: [required('name', 'scalar', 'replace'), { ...required('segments', 'json', 'replace'), equivalent: (desired, live) => sameTree(desired, live) }],
-  computed: ['id', 'audience_type', 'audience_size', 'targetable', 'targetable_types', 'reasons_not_targetable', 'is_owner', 'permission_level', 'description', 'created_at', 'updated_at', 'deleted'],
+  attributes: [
+    // fixed by the kind: the batch endpoint's Create needs it
+    { ...field('audience_type', 'scalar', 'replace'), fallback: () => 'FLEXIBLE' },
+    required('name', 'scalar', 'replace'), { ...required('segments', 'json', 'replace'), equivalent: (desired, live) => sameTree(desired, live) },
+  ],
+  computed: ['id', 'audience_size', 'targetable', 'targetable_types', 'reasons_not_targetable', 'is_owner', 'permission_level', 'description', 'created_at', 'updated_at', 'deleted'],
   read: {
     via: 'custom',
     read: async (api, accountId, { bound }) =>
       bound.size === 0 ? [] : (await api.listWhere('custom_audience', accountId, 'custom_audience_ids', [...bound])).map((r) => r as unknown as Record<string, unknown>).filter((r) => r['audience_type'] === 'FLEXIBLE'),
   },
-  write: {
-    create: {
-      via: 'single',
-      send: async (api, accountId, item) => {
-        const [result] = await api.flexibleAudiences(accountId, [{ operation_type: 'Create', params: { audience_type: 'FLEXIBLE', name: item.params['name'], segments: item.params['segments'] } }]);
-        if (result === undefined) throw new LocalWriteError(`${item.address}: the service answered no audience`);
-        if (!result.ok) throw result.error;
-        return String(result.data.id);
-      },
-    },
-    delete: {
-      via: 'single',
-      send: async (api, accountId, item) => {
-        const [result] = await api.flexibleAudiences(accountId, [{ operation_type: 'Delete', params: { custom_audience_id: item.id ?? '' } }]);
-        if (result !== undefined && !result.ok) throw result.error;
-        return item.id ?? '';
-      },
-    },
-  },
+  write: { create: batch('flexible_audience'), delete: batch('flexible_audience') },
   find: { resource: 'custom_audience', identity: ['name'] },
   import: { via: 'read' },
   replaceOrder: 'delete-first',

@@ -80,9 +80,10 @@ describe('the registry', () => {
     expect(fields.filter((f) => d.computed.includes(f))).toEqual([]);
   });
 
-  it('never lets a default force a replacement, except the operator fixed by a targeting key', () => {
+  it('never lets a default force a replacement, except the operator fixed by a targeting key and the type fixed by a kind', () => {
     const defaultedReplace = DESCRIPTORS.flatMap((d) => d.attributes.filter((a) => a.fallback !== undefined && a.change === 'replace').map((a) => `${d.kind}.${a.field}`));
-    expect(defaultedReplace).toEqual(['targeting_criterion.operator_type']);
+    // fixed by the address key, or by the kind itself
+    expect(defaultedReplace).toEqual(['targeting_criterion.operator_type', 'flexible_audience.audience_type']);
   });
 
   it('marks the fields the API cannot update, and kinds without an update endpoint replace on any change', () => {
@@ -119,6 +120,7 @@ describe('the registry', () => {
       'campaign create 40', 'campaign update 40', 'campaign delete 40',
       'line_item create 40', 'line_item update 40', 'line_item delete 40',
       'targeting_criterion create 500', 'targeting_criterion delete 500',
+      'flexible_audience create 10', 'flexible_audience delete 10',
     ]);
   });
 });

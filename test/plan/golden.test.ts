@@ -96,7 +96,7 @@ const EXPECTED: Record<string, Expected> = {
   'part-b-later-create': {
     summary: { add: 10, change: 0, destroy: 0, drift: 0 },
     writes: 13,
-    batches: 0,
+    batches: 1,
     shows: [
       '# draft_posts.teaser will be created',
       '+ scheduled_at = "2026-12-04T17:00:00Z"',
@@ -111,7 +111,7 @@ const EXPECTED: Record<string, Expected> = {
   'part-b-later-edits': {
     summary: { add: 1, change: 3, destroy: 1, drift: 1 },
     writes: 5,
-    batches: 0,
+    batches: 2,
     drift: ['conversation_cards.trail_poll'],
     shows: [
       '~ text = "Something new is coming to the trail this winter." -> "Something new reaches the trail in December."',
