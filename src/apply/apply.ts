@@ -2,8 +2,10 @@
  * `applyPlan`: executes one account's plan. Layers run in order, the steps of a layer together
  * (bounded by the client's parallelism); an operation is sent only when every operation it comes
  * `after` (its edges in the dependency graph) succeeded, and is skipped, with the reason,
- * otherwise. Before every write request the journal records it; after every answer the state is
- * written atomically with the ids bound at once, so a process killed at any point loses nothing.
+ * otherwise. Before every write request the journal records it; after every answer the journal
+ * records its outcome (the ids bound, the addresses dropped) in one small durable append, so a
+ * process killed at any point loses nothing; the state itself is written as a checkpoint every few
+ * seconds, when stopped, and at the end (state/apply-journal.ts).
  * A batch refused for one item is sent again without it; a create with no answer is resolved by
  * re-reading the service, and sent again only when the service shows it did not happen. At most
  * `parallelism` requests are in flight; once `stop` is aborted no new one is sent, those in flight
@@ -20,8 +22,9 @@ import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AccountPlan, Operation, Step } from '../plan/types.js';
-import { clearJournal, Journal, readJournal } from '../state/journal.js';
-import { writeState, type AccountState } from '../state/state-file.js';
+import { ApplyJournal, noChanges, type StateChanges } from '../state/apply-journal.js';
+import type { AccountState } from '../state/state-file.js';
+import type { StateStore } from '../state/store.js';
 import type { ApplyEvent, ApplyResult } from './events.js';
 import { findCreatedAll } from './find-created.js';
 import { KINDS } from '../kinds/registry.js';
@@ -33,9 +36,18 @@ export interface ApplyInput {
   api: AdsApi;
   /** The live account id. */
   accountId: string;
-  /** The locked state of the account; changed and written as the apply goes. */
+  /** The locked state of the account; changed as the apply goes, and checkpointed. */
   state: AccountState;
+  /** Where the state and its journal are kept. */
+  store: StateStore;
+  /** The state directory, where what is kept beside the state lives (member stores). */
   stateDir: string;
+  /** What the versions this apply keeps are named after: apply, destroy. */
+  operation?: string;
+  /** The clock (epoch ms) for journal entries and checkpoints. */
+  now?: () => number;
+  /** The state is checkpointed at most this often while requests go on; the default is 5 s. */
+  checkpointEveryMs?: number;
   onEvent?: (event: ApplyEvent) => void;
   /** Aborted to stop the apply: nothing more is sent; what is in flight finishes and is recorded. */
   stop?: AbortSignal;
@@ -67,6 +79,9 @@ const MAX_ROUNDS = 4;
 /** Write requests in flight at once unless the caller says otherwise (the client's default). */
 const DEFAULT_PARALLELISM = 8;
 
+/** How often the state is checkpointed while an apply goes on, unless the caller says otherwise. */
+const CHECKPOINT_EVERY_MS = 5_000;
+
 /** The values a successful write leaves applied: each as its rule records it (`FieldRule.appliedAs`). */
 function asApplied(kind: ResourceKind, values: Record<string, unknown>): Record<string, unknown> {
   const out = { ...values };
@@ -75,10 +90,12 @@ function asApplied(kind: ResourceKind, values: Record<string, unknown>): Record<
 }
 
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
-  const { plan, api, accountId, state, stateDir } = input;
+  const { plan, api, accountId, state, stateDir, store } = input;
   const emit = (e: ApplyEvent): void => input.onEvent?.(e);
+  const now = input.now ?? Date.now;
+  const operation = input.operation ?? 'apply';
   const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
-  const journal = new Journal(stateDir, plan.account);
+  const journal = await ApplyJournal.open(store, plan.account);
   /** Keys of the operations that succeeded; an operation runs only after all it depends on is here. */
   const succeeded = new Set<string>();
   const planned = new Map(plan.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op]));
@@ -93,7 +110,21 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const stopped = (): boolean => input.stop?.aborted === true;
   emit({ type: 'start', account: plan.account, operations: total });
 
-  const save = (): void => writeState(stateDir, state);
+  /** A checkpoint of the state, once the last one is old enough; the journal then keeps only what it lacks. */
+  let lastCheckpoint = now();
+  let checkpointing = false;
+  const checkpointIfDue = async (): Promise<void> => {
+    if (checkpointing || now() - lastCheckpoint < (input.checkpointEveryMs ?? CHECKPOINT_EVERY_MS)) return;
+    checkpointing = true;
+    try {
+      const serial = state.serial;
+      await store.checkpoint(state, operation, false);
+      await journal.compact(serial);
+      lastCheckpoint = now();
+    } finally {
+      checkpointing = false;
+    }
+  };
   /** Drops an address from the state, with what is kept beside it (a membership's members last uploaded). */
   const forget = (address: string): void => {
     delete state.resources[address];
@@ -101,14 +132,20 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   };
   const context = writeContextOf(plan, stateDir, emit);
 
-  const record = (op: Operation, outcome: Outcome & { status: 'ok' }): void => {
+  /** Records a success in the state and in `journalled`, the outcome of its request. */
+  const record = (op: Operation, outcome: Outcome & { status: 'ok' }, journalled: StateChanges): void => {
     const change = changes.get(op.address);
     succeeded.add(op.key);
     settled++;
     if (op.action === 'delete') {
       delete state.resources[op.address];
+      journalled.drop.push(op.address);
+      delete journalled.set[op.address];
       deleted.add(op.address);
-      if (KINDS[op.kind].read.via === 'account') delete state.account_id;
+      if (KINDS[op.kind].read.via === 'account') {
+        delete state.account_id;
+        journalled.accountId = null;
+      }
       result.destroyed++;
       return;
     }
@@ -122,6 +159,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       ...(change?.protected === true ? { protected: true } : {}),
       ...(op.action === 'create' || previous?.created === true ? { created: true } : {}),
     };
+    journalled.set[op.address] = state.resources[op.address]!;
     if (op.action === 'create') result.added++;
     else result.changed++;
   };
@@ -134,8 +172,12 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
 
   /** Sends `ops` (already resolved into `params`) once; returns those to send again. */
   async function sendOnce(step: Step, ops: Operation[], params: Array<Record<string, unknown>>): Promise<Array<{ op: Operation; params: Record<string, unknown> }>> {
-    const seq = journal.intend(ops.map((op, i) => ({ address: op.address, kind: op.kind, action: op.action, ...(op.action === 'create' ? { params: params[i] } : {}) })));
+    const seq = await journal.intend(
+      ops.map((op, i) => ({ address: op.address, kind: op.kind, action: op.action, ...(op.action === 'create' ? { params: params[i] } : {}) })),
+      now(),
+    );
     const sentAt = Date.now();
+    const journalled = noChanges();
     const write = KINDS[step.kind].write;
     const endpoint = step.action === 'update' ? write.update : write[step.action];
     if (endpoint === undefined) throw new Error(`${step.kind} has no ${step.action} endpoint`);
@@ -146,7 +188,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i]!;
       const outcome = outcomes[i]!;
-      if (outcome.status === 'ok') record(op, outcome);
+      if (outcome.status === 'ok') record(op, outcome, journalled);
       else if (outcome.status === 'failed') fail(op, outcome.error.describe());
       else if (outcome.status === 'retry') again.push({ op, params: params[i]! });
       else if (op.action !== 'create') again.push({ op, params: params[i]! });
@@ -160,11 +202,12 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
         const id = found[j];
         emit({ type: 'resolved', account: plan.account, address: op.address, id });
         if (id === undefined) again.push({ op, params: params[i]! });
-        else record(op, { status: 'ok', id });
+        else record(op, { status: 'ok', id }, journalled);
       });
     }
-    save();
-    journal.done(seq);
+    state.serial++;
+    await journal.close(seq, state.serial, journalled);
+    await checkpointIfDue();
     return again;
   }
 
@@ -251,7 +294,9 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       ...(previous?.created === true ? { created: true } : {}),
     };
   }
-  save();
-  if (readJournal(stateDir, plan.account).open.length === 0) clearJournal(stateDir, plan.account);
+  state.serial++;
+  await store.checkpoint(state, operation, true);
+  if (journal.openEntries === 0) await store.clearJournal(plan.account);
+  else await journal.compact(state.serial);
   return result;
 }

@@ -1,30 +1,49 @@
 /**
  * Finishing what a killed apply left open: every create the journal says was sent but whose
- * outcome never reached the state is looked up on the service (all at once: a request or two per
- * kind); what exists is bound to its address (adopted), what does not is left for the plan to
- * create. Runs under the account lock,
- * before the refresh of `plan`, `apply` and `destroy`.
+ * outcome never reached the state (nor a journalled outcome) is looked up on the service (all at
+ * once: a request or two per kind); what exists is bound to its address (adopted), what does not
+ * is left for the plan to create. Runs under the account lock, before the refresh of `apply` and
+ * `destroy`, on the state as loaded (the last checkpoint with the journalled outcomes replayed).
  */
 import type { AdsApi } from '../api/ads-api.js';
-import { clearJournal, describeJournalDamage, readJournal } from '../state/journal.js';
-import { writeState, type AccountState } from '../state/state-file.js';
+import { replayOutcomes } from '../state/apply-journal.js';
+import { describeJournalDamage } from '../state/journal.js';
+import type { AccountState } from '../state/state-file.js';
 import { boundAccountIds } from '../state/state-files.js';
+import { LocalStore } from '../state/local-store.js';
+import type { StateStore } from '../state/store.js';
 import { createdAccountCandidates, findCreatedAll, type SentCreate } from './find-created.js';
+
+/** The live account ids other states of the backend bind. */
+export async function otherBoundAccounts(store: StateStore, key: string): Promise<Set<string>> {
+  if (store instanceof LocalStore) return boundAccountIds(store.stateDir);
+  const ids = new Set<string>();
+  for (const other of await store.accounts()) {
+    if (other === key) continue;
+    const state = await store.read(other, '');
+    if (typeof state !== 'string' && state.account_id !== undefined) ids.add(state.account_id);
+  }
+  return ids;
+}
 
 /**
  * Resolves open journal entries; returns the addresses adopted. A sandbox account whose create
- * had no answer is adopted into `state.account_id` when it can be told apart. A damaged journal
- * is refused when the session opens (session.ts); meeting one here is a bug, and nothing is
- * cleared.
+ * had no answer is adopted into `state.account_id` when it can be told apart. The state, with
+ * what was adopted, is then written (a new serial only when entries were open) and the journal
+ * cleared. A damaged journal is refused when
+ * the session opens (session.ts); meeting one here is a bug, and nothing is cleared.
  */
-export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, stateDir: string): Promise<string[]> {
-  const { open, damage } = readJournal(stateDir, state.account);
-  if (damage !== undefined) throw new Error(describeJournalDamage(damage));
-  if (open.length === 0) return [];
+export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, store: StateStore): Promise<string[]> {
+  const journal = await store.readJournal(state.account);
+  if (journal.damage !== undefined) throw new Error(describeJournalDamage(journal.damage));
+  const { open } = journal;
+  if (open.length === 0 && journal.outcomes.length === 0) return [];
+  // the state was loaded with the outcomes replayed; replaying again is a no-op unless it was not
+  replayOutcomes(state, journal.outcomes);
   const adopted: string[] = [];
   const accountCreate = open.find((intent) => intent.operations.some((op) => op.kind === 'account' && op.action === 'create'));
   if (accountId === undefined && accountCreate !== undefined) {
-    const candidates = await createdAccountCandidates(api, accountCreate.at, boundAccountIds(stateDir));
+    const candidates = await createdAccountCandidates(api, accountCreate.at, await otherBoundAccounts(store, state.account));
     if (candidates.length === 1) {
       accountId = candidates[0]!;
       state.account_id = accountId;
@@ -48,8 +67,10 @@ export async function recoverJournal(api: AdsApi, accountId: string | undefined,
       state.resources[address] = { kind: create.kind, id, applied: create.params };
       adopted.push(address);
     });
-    writeState(stateDir, state);
   }
-  clearJournal(stateDir, state.account);
+  // outcomes alone leave the serial as a plan of the loaded state saw it; adoption moves it on
+  if (open.length === 0) await store.checkpoint(state, 'recover', true);
+  else await store.write(state, 'recover');
+  await store.clearJournal(state.account);
   return adopted;
 }

@@ -5,26 +5,27 @@
  * and destroy then keep it under the new key (written first, the old file removed after); a plan
  * only reads it. The states no manifest of a root owns any more are named by `orphanedStates`.
  */
-import { existsSync, unlinkSync } from 'node:fs';
 import type { Diagnostic } from '../diag/diagnostic.js';
-import { journalPath } from '../state/journal.js';
-import { stateAccounts } from '../state/state-files.js';
-import { readState, statePath, writeState, type AccountState } from '../state/state-file.js';
+import type { AccountState } from '../state/state-file.js';
+import { stateLocation } from '../state/location.js';
+import type { StateStore } from '../state/store.js';
 
 /** The state of `key`, or that of the same account kept under another key (adopted); undefined when there is neither. */
-export function stateByAccount(stateDir: string, key: string, accountId: string | undefined, endpoint: string, write: boolean): { state: AccountState; formerKey?: string } | string | undefined {
-  if (existsSync(statePath(stateDir, key)) || accountId === undefined) return undefined;
-  for (const other of stateAccounts(stateDir)) {
-    if (other === key) continue;
-    const found = readState(stateDir, other, endpoint);
+export async function stateByAccount(store: StateStore, key: string, accountId: string | undefined, endpoint: string, write: boolean): Promise<{ state: AccountState; formerKey?: string } | string | undefined> {
+  if (accountId === undefined) return undefined;
+  const keys = await store.accounts();
+  if (keys.includes(key)) return undefined;
+  for (const other of keys) {
+    const found = await store.read(other, endpoint);
     if (typeof found === 'string') return found;
     if (found.account_id !== accountId) continue;
     // an interrupted apply's journal stays with its key until the run that wrote it is finished
-    if (existsSync(journalPath(stateDir, other))) return undefined;
+    const journal = await store.readJournal(other);
+    if (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined) return undefined;
     const state: AccountState = { ...found, account: key };
     if (write) {
-      writeState(stateDir, state);
-      unlinkSync(statePath(stateDir, other));
+      await store.write(state, 'adopt');
+      await store.remove(other);
     }
     return { state, formerKey: other };
   }
@@ -35,11 +36,11 @@ export function stateByAccount(stateDir: string, key: string, accountId: string 
  * Warnings for the states under `stateDir` that no account of the manifests (`owned` keys) uses:
  * an account's resources neither planned nor destroyed, with its id and how to adopt it.
  */
-export function orphanedStates(stateDir: string, owned: ReadonlySet<string>): Diagnostic[] {
+export async function orphanedStates(store: StateStore, owned: ReadonlySet<string>): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const key of stateAccounts(stateDir)) {
+  for (const key of await store.accounts()) {
     if (owned.has(key)) continue;
-    const state = readState(stateDir, key, '');
+    const state = await store.read(key, '');
     if (typeof state === 'string') continue;
     const count = Object.keys(state.resources).length;
     if (count === 0 && state.account_id === undefined) continue;
@@ -48,7 +49,7 @@ export function orphanedStates(stateDir: string, owned: ReadonlySet<string>): Di
       severity: 'warning',
       code: 'orphaned-state',
       message:
-        `the state ${statePath(stateDir, key)} (${id === undefined ? 'an account not created yet' : `account ${id}`}, ${count} ${count === 1 ? 'resource' : 'resources'}, kept for the manifest ${key}) belongs to no manifest here, so its resources are neither planned nor destroyed. ` +
+        `the state ${stateLocation(store, key)} (${id === undefined ? 'an account not created yet' : `account ${id}`}, ${count} ${count === 1 ? 'resource' : 'resources'}, kept for the manifest ${key}) belongs to no manifest here, so its resources are neither planned nor destroyed. ` +
         (id === undefined
           ? `If ${key} was moved or renamed, move it back, or remove this state with adsctl state rm.`
           : `If ${key} was moved or renamed, give the moved manifest's account its id — account: { id: "${id}" } — and plan again: its state is then found by the account id.`),

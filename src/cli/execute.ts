@@ -10,10 +10,9 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountPlan, Plan } from '../plan/types.js';
 import { renderPlan } from '../render/render.js';
-import { Journal } from '../state/journal.js';
-import { boundAccountIds } from '../state/state-files.js';
-import { writeState } from '../state/state-file.js';
+import { ApplyJournal, noChanges } from '../state/apply-journal.js';
 import { createdAccountCandidates } from '../apply/find-created.js';
+import { otherBoundAccounts } from '../apply/recover.js';
 import { KINDS } from '../kinds/registry.js';
 import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
@@ -36,24 +35,24 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan):
   if (session.accountId !== undefined) return session.accountId;
   const wantsAccount = accountPlan.changes.some((c) => KINDS[c.kind].address.key === 'root' && c.action === 'create');
   if (!wantsAccount || !session.endpoint.sandbox) return undefined;
-  const stateDir = session.stateDir;
-  const journal = new Journal(stateDir, session.state.account);
-  const seq = journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }]);
+  const { store } = session;
+  const journal = await ApplyJournal.open(store, session.state.account);
   const sentAt = Date.now();
+  const seq = await journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }], sentAt);
   let id: string;
   try {
     id = (await session.api.createSandboxAccount()).id;
   } catch (error) {
     if (!(error instanceof ApiError) || error.outcome !== 'unknown') throw error;
     // no answer: look before creating again, so a lost answer does not leave two accounts
-    const candidates = await createdAccountCandidates(session.api, sentAt, boundAccountIds(stateDir));
+    const candidates = await createdAccountCandidates(session.api, sentAt, await otherBoundAccounts(store, session.state.account));
     if (candidates.length > 1) throw new ApiError({ status: 0, items: [{ code: 'AMBIGUOUS', message: `creating the sandbox account had no answer and ${candidates.length} new accounts (${candidates.join(', ')}) could be it; bind the right one with account.id` }], retryable: false, outcome: 'unknown', request: 'POST /12/accounts' });
     id = candidates[0] ?? (await session.api.createSandboxAccount()).id;
   }
   session.accountId = id;
   session.state.account_id = id;
-  writeState(stateDir, session.state);
-  journal.done(seq);
+  session.state.serial++;
+  await journal.close(seq, session.state.serial, { ...noChanges(), accountId: id });
   return id;
 }
 
@@ -95,6 +94,7 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
       api: session.api,
       accountId,
       state: session.state,
+      store: session.store,
       stateDir: session.stateDir,
       onEvent,
       ...(options.stop === undefined ? {} : { stop: options.stop }),

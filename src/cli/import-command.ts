@@ -10,7 +10,6 @@ import { ApiError } from '../api/errors.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
-import { writeState } from '../state/state-file.js';
 import { KINDS } from '../kinds/registry.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
@@ -93,7 +92,7 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         const assumed: Record<string, unknown> = {};
         for (const rule of KINDS[kind].attributes) if (rule.writeOnly === true && !Object.hasOwn(record, rule.field) && manifested?.attributes[rule.field] !== undefined) assumed[rule.field] = manifested.attributes[rule.field];
         session.state.resources[address] = { kind, id: String(record[idField]), applied: appliedValues(kind, record, assumed, written) };
-        writeState(session.stateDir, session.state);
+        await session.store.write(session.state, 'import');
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
         setExit(0);
       } catch (error) {

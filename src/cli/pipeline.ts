@@ -15,7 +15,8 @@ import { fetchLiveState } from '../live/fetch.js';
 import { membershipDrift, readMemberships } from '../members/read.js';
 import { membersStorePath } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
-import { journalPath, readJournal } from '../state/journal.js';
+import { journalLocation } from '../state/location.js';
+import type { StateStore } from '../state/store.js';
 import type { AccountState } from '../state/state-file.js';
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
@@ -87,6 +88,8 @@ export interface PipelineAccount {
   /** The configuration root (absolute) and its state directory, when the account has them on disk. */
   root?: string;
   stateDir?: string;
+  /** Where the state is kept, when the account has a backend: its journal is read (plan) or finished (apply). */
+  store?: StateStore;
 }
 
 /** What a plan validates against, for one account: whether IAB and curated categories are needed. */
@@ -114,8 +117,8 @@ export interface PipelineOptions {
   recover?: boolean;
 }
 
-function unfinishedApply(account: PipelineAccount, stateDir: string): Diagnostic | undefined {
-  const { open } = readJournal(stateDir, account.state.account);
+async function unfinishedApply(account: PipelineAccount, store: StateStore): Promise<Diagnostic | undefined> {
+  const { open } = await store.readJournal(account.state.account);
   if (open.length === 0) return undefined;
   const operations = open.flatMap((intent) => intent.operations);
   const creates = operations.filter((op) => op.action === 'create').map((op) => op.address);
@@ -124,7 +127,7 @@ function unfinishedApply(account: PipelineAccount, stateDir: string): Diagnostic
     severity: 'warning',
     code: 'unfinished-apply',
     message:
-      `an apply of account ${account.key} was interrupted: ${operations.length} ${operations.length === 1 ? 'write' : 'writes'} may or may not have reached the service (journal ${journalPath(stateDir, account.state.account)}). ` +
+      `an apply of account ${account.key} was interrupted: ${operations.length} ${operations.length === 1 ? 'write' : 'writes'} may or may not have reached the service (journal ${journalLocation(store, account.state.account)}). ` +
       `This plan shows the state as it was recorded${creates.length === 0 ? '' : `, so creates in flight (${shown}) may appear again`}; ` +
       'the next adsctl apply or destroy first looks them up on the service and binds what exists, so nothing is created twice.',
   };
@@ -169,10 +172,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
   if (hasErrors(diagnostics)) return buildPlan(options.mode, [], diagnostics);
   const inputs = await Promise.all(
     accounts.map(async (s): Promise<AccountPlanInput> => {
-      if (s.stateDir !== undefined) {
-        if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, s.stateDir);
+      if (s.store !== undefined) {
+        if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, s.store);
         else {
-          const warning = unfinishedApply(s, s.stateDir);
+          const warning = await unfinishedApply(s, s.store);
           if (warning !== undefined) diagnostics.push(warning);
         }
       }

@@ -13,7 +13,8 @@ import type { Plan } from '../plan/types.js';
 import type { Io } from './io.js';
 import { runPipeline } from './pipeline.js';
 import type { RunFlags } from './run-options.js';
-import { accountLocation, cacheDirOf, givenDirectory } from './root.js';
+import { LocalStore } from '../state/local-store.js';
+import { accountLocation, cacheDirOf, givenDirectory, stateDirOf } from './root.js';
 import { orphanedStates } from './adopt-state.js';
 import { openSessions, type Sessions } from './session.js';
 import { fetchLookups, SharedLookups } from '../live/lookups.js';
@@ -50,7 +51,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
   if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics, sources: loaded.sources };
   // states of the roots in use that no manifest owns any more (a moved or renamed file)
   const owned = new Set(sessions.sessions.flatMap((s) => [s.key, ...(s.formerKey === undefined ? [] : [s.formerKey])]));
-  const orphans = [...new Set(sessions.sessions.map((s) => s.stateDir))].flatMap((dir) => orphanedStates(dir, owned));
+  const orphans = (await Promise.all([...new Set(sessions.sessions.map((s) => s.store))].map((store) => orphanedStates(store, owned)))).flat();
   // the global lookups are fetched once for the run, however many accounts need them
   const shared = new SharedLookups();
   try {
@@ -63,7 +64,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
         fetchLookups({
           api: s.api,
           endpoint: s.endpointName,
-          cacheDir: cacheDirOf(s.root ?? given),
+          cache: s.store ?? new LocalStore(stateDirOf(s.root ?? given), cacheDirOf(s.root ?? given)),
           // a new account has no permissions to read yet: its creator administers it
           accountIds: s.accountId === undefined ? [] : [s.accountId],
           needIabCategories: needs.iabCategories,

@@ -13,10 +13,11 @@ import type { DesiredAccount } from '../manifest/types.js';
 import type { PipelineAccount } from './pipeline.js';
 import { stateByAccount } from './adopt-state.js';
 import { stateDirOf } from './root.js';
-import { acquireLock, type Lock } from '../state/lock.js';
-import { journalProblem } from '../state/journal.js';
+import { loadState } from '../state/apply-journal.js';
+import { describeJournalDamage } from '../state/journal.js';
+import type { Lock, StateStore } from '../state/store.js';
 import { lockedMessage, tookOverWarning } from './lock-notices.js';
-import { readState } from '../state/state-file.js';
+import { openStore } from './state-store.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
@@ -39,7 +40,9 @@ export interface AccountSession extends PipelineAccount {
   endpoint: Endpoint;
   client: ApiClient;
   lock: Lock;
-  /** The configuration root and its state directory. */
+  /** Where the account's state is kept (its configuration root's backend). */
+  store: StateStore;
+  /** The configuration root, and its state directory (what is kept beside the state: member stores). */
   root: string;
   stateDir: string;
   /** The key the account's state was kept under before its manifest named the account's id. */
@@ -72,14 +75,16 @@ export function unlockCommand(id: string, root: string): string {
 /** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
 export async function openSessions(accounts: readonly SessionTarget[], options: SessionOptions): Promise<Sessions> {
   const endpoints = new Map<string, OpenEndpoint>();
+  const stores = new Map<string, StateStore>();
   const sessions: AccountSession[] = [];
   const diagnostics: Diagnostic[] = [];
   const closeAll = async (): Promise<void> => {
     for (const s of sessions) {
-      s.lock.release();
+      await s.lock.release();
       await s.client.close();
     }
     for (const e of endpoints.values()) await e.close();
+    for (const store of stores.values()) await store.close();
   };
   const fromEnv = options.io.env['ADSCTL_ENDPOINT'];
   for (const target of accounts) {
@@ -105,23 +110,33 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       continue;
     }
     const stateDir = stateDirOf(target.root);
-    const lock = await acquireLock(stateDir, target.key, options.operation, options.lockTimeoutMs);
+    let store = stores.get(target.root);
+    if (store === undefined) {
+      const opened = await openStore(target.root, options.io.env);
+      if (!('read' in opened)) {
+        diagnostics.push(opened);
+        continue;
+      }
+      store = opened;
+      stores.set(target.root, store);
+    }
+    const lock = await store.lock(target.key, options.operation, options.lockTimeoutMs);
     if ('heldBy' in lock) {
       diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => unlockCommand(id, target.root))));
       continue;
     }
     if (lock.tookOver !== undefined) options.io.err(tookOverWarning(target.key, lock.tookOver));
-    const adopted = stateByAccount(stateDir, target.key, target.accountId, shown, options.operation !== 'plan');
-    const state = typeof adopted === 'object' ? adopted.state : (adopted ?? readState(stateDir, target.key, shown));
-    if (typeof state === 'string') {
-      lock.release();
-      diagnostics.push(errorAt('state', state));
+    const adopted = await stateByAccount(store, target.key, target.accountId, shown, options.operation !== 'plan');
+    const loaded = typeof adopted === 'object' ? { state: adopted.state, journal: await store.readJournal(adopted.state.account) } : (adopted ?? (await loadState(store, target.key, shown)));
+    if (typeof loaded === 'string') {
+      await lock.release();
+      diagnostics.push(errorAt('state', loaded));
       continue;
     }
-    const damagedJournal = journalProblem(stateDir, state.account);
-    if (damagedJournal !== undefined) {
-      lock.release();
-      diagnostics.push(errorAt('journal', damagedJournal));
+    const { state } = loaded;
+    if (loaded.journal.damage !== undefined) {
+      await lock.release();
+      diagnostics.push(errorAt('journal', describeJournalDamage(loaded.journal.damage)));
       continue;
     }
     const client = new ApiClient({
@@ -140,6 +155,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       api: new AdsApi(client),
       reads: () => client.counts.reads,
       lock,
+      store,
       root: target.root,
       stateDir,
       ...(typeof adopted === 'object' && adopted.formerKey !== undefined ? { formerKey: adopted.formerKey } : {}),

@@ -1,17 +1,24 @@
 /**
- * `adsctl state list|show|rm|mv` and `adsctl force-unlock`: inspect and edit the bindings of
- * addresses to live ids without touching the service. Edits take the account's lock.
+ * `adsctl state list|show|rm|mv|history|pull|push` and `adsctl force-unlock`: inspect and edit
+ * the bindings of addresses to live ids without touching the service, in whichever backend the
+ * configuration root keeps its state (state-store.ts). Edits take the account's lock; what they
+ * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
  */
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
 import type { ResourceAddress } from '../manifest/types.js';
-import { acquireLock, forceUnlock } from '../state/lock.js';
-import { stateAccounts } from '../state/state-files.js';
-import { readState, writeState, type AccountState } from '../state/state-file.js';
+import { loadState } from '../state/apply-journal.js';
+import { describeJournalDamage } from '../state/journal.js';
+import { shapeProblems } from '../state/shape.js';
+import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
+import type { LockInfo, StateStore } from '../state/store.js';
 import type { Io } from './io.js';
 import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
-import { stateDirOf, stateRoots } from './root.js';
+import { stateRoots } from './root.js';
+import { openStore } from './state-store.js';
+import { formatDiagnostics } from '../diag/format.js';
 
 interface StateFlags {
   path: string;
@@ -19,19 +26,36 @@ interface StateFlags {
   lockTimeout: number;
 }
 
-/** One account's state: the directory that holds it and the account's key there. */
+/** One account's state: the backend that holds it and the account's key there. */
 interface Located {
-  stateDir: string;
+  store: StateStore;
   account: string;
 }
 
-/** Every account with state under the roots of `path` (root.ts), in root and key order. */
-function locateAll(path: string): Located[] {
-  return stateRoots(path).flatMap((root) => stateAccounts(stateDirOf(root)).map((account) => ({ stateDir: stateDirOf(root), account })));
+/** The backends of the roots of `path` (root.ts); a root whose backend cannot be opened is an error. */
+async function storesOf(io: Io, path: string): Promise<StateStore[] | undefined> {
+  const stores: StateStore[] = [];
+  for (const root of stateRoots(path)) {
+    const opened = await openStore(root, io.env);
+    if ('read' in opened) stores.push(opened);
+    else {
+      for (const store of stores) await store.close();
+      io.err(formatDiagnostics([opened], new Map()));
+      return undefined;
+    }
+  }
+  return stores;
 }
 
-function pickAccount(io: Io, flags: StateFlags): Located | undefined {
-  const all = locateAll(flags.path);
+/** Every account with state under the roots of `path`, in root and key order. */
+async function locateAll(stores: readonly StateStore[]): Promise<Located[]> {
+  const all: Located[] = [];
+  for (const store of stores) for (const account of await store.accounts()) all.push({ store, account });
+  return all;
+}
+
+async function pickAccount(io: Io, flags: StateFlags, stores: readonly StateStore[]): Promise<Located | undefined> {
+  const all = await locateAll(stores);
   const keys = all.map((l) => l.account);
   if (flags.account !== undefined) {
     const found = all.find((l) => l.account === flags.account);
@@ -44,33 +68,79 @@ function pickAccount(io: Io, flags: StateFlags): Located | undefined {
   return undefined;
 }
 
-/** Runs `edit` on one account's state under its lock and writes it back. */
-async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, edit: (state: AccountState) => string | undefined): Promise<void> {
-  const located = pickAccount(io, flags);
-  if (located === undefined) return setExit(1);
-  const { stateDir, account } = located;
-  const lock = await acquireLock(stateDir, account, 'state', flags.lockTimeout);
-  if ('heldBy' in lock) {
-    io.err(`Error: ${lockedMessage(account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
-    return setExit(1);
-  }
-  if (lock.tookOver !== undefined) io.err(tookOverWarning(account, lock.tookOver));
+/** Opens the backends of `flags.path`, runs `body` and closes them; exit 1 when they cannot be opened. */
+async function withStores(io: Io, path: string, setExit: (code: number) => void, body: (stores: StateStore[]) => Promise<void>): Promise<void> {
+  const stores = await storesOf(io, path);
+  if (stores === undefined) return setExit(1);
   try {
-    const state = readState(stateDir, account, '');
-    if (typeof state === 'string') {
-      io.err(`Error: ${state}\n`);
-      return setExit(1);
-    }
-    const problem = edit(state);
-    if (problem !== undefined) {
-      io.err(`Error: ${problem}\n`);
-      return setExit(1);
-    }
-    writeState(stateDir, state);
-    setExit(0);
+    await body(stores);
   } finally {
-    lock.release();
+    for (const store of stores) await store.close();
   }
+}
+
+/** The state as the next run reads it, or undefined (said) when it cannot be read. */
+async function readable(io: Io, store: StateStore, account: string): Promise<AccountState | undefined> {
+  const loaded = await loadState(store, account, '');
+  if (typeof loaded === 'string') {
+    io.err(`Error: ${loaded}\n`);
+    return undefined;
+  }
+  if (loaded.journal.damage !== undefined) {
+    io.err(`Error: ${describeJournalDamage(loaded.journal.damage)}\n`);
+    return undefined;
+  }
+  return loaded.state;
+}
+
+/** Runs `body` on one account under its lock; false (said) when the lock could not be taken. */
+async function underLock(io: Io, located: Located, timeoutMs: number, body: () => Promise<void>): Promise<boolean> {
+  const lock = await located.store.lock(located.account, 'state', timeoutMs);
+  if ('heldBy' in lock) {
+    io.err(`Error: ${lockedMessage(located.account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
+    return false;
+  }
+  if (lock.tookOver !== undefined) io.err(tookOverWarning(located.account, lock.tookOver));
+  try {
+    await body();
+  } finally {
+    await lock.release();
+  }
+  return true;
+}
+
+/** Runs `edit` on one account's state under its lock and writes it back. */
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined): Promise<void> {
+  await withStores(io, flags.path, setExit, async (stores) => {
+    const located = await pickAccount(io, flags, stores);
+    if (located === undefined) return setExit(1);
+    const locked = await underLock(io, located, flags.lockTimeout, async () => {
+      const state = await readable(io, located.store, located.account);
+      if (state === undefined) return setExit(1);
+      const problem = edit(state);
+      if (problem !== undefined) {
+        io.err(`Error: ${problem}\n`);
+        return setExit(1);
+      }
+      await located.store.write(state, operation);
+      setExit(0);
+    });
+    if (!locked) setExit(1);
+  });
+}
+
+/** A state file given to `state push`: its JSON checked against schemas/state.schema.json. */
+function stateFromFile(file: string): AccountState | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return `${file}: ${error instanceof SyntaxError ? `not valid JSON (${error.message})` : error instanceof Error ? error.message : String(error)}`;
+  }
+  const version = (parsed as { format_version?: unknown } | null)?.format_version;
+  if (typeof version === 'number' && version !== STATE_FORMAT_VERSION) return `${file}: state format ${version}, which this adsctl does not know (it reads format ${STATE_FORMAT_VERSION})`;
+  const problems = shapeProblems('state', parsed, 'the state');
+  return problems.length > 0 ? `${file}: not a state adsctl can use: ${problems.join('; ')}` : (parsed as AccountState);
 }
 
 /**
@@ -101,50 +171,47 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
   common(state.command('list'))
     .description('list the addresses the state binds, with their ids')
     .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
-    .action((path: string | undefined, flags: StateFlags) => {
-      const all = locateAll(path ?? flags.path).filter((l) => flags.account === undefined || l.account === flags.account);
-      if (flags.account !== undefined && all.length === 0) {
-        io.err(`Error: no state for account ${flags.account} under ${path ?? flags.path}\n`);
-        return setExit(1);
-      }
-      for (const { stateDir, account } of all) {
-        const s = readState(stateDir, account, '');
-        if (typeof s === 'string') {
-          io.err(`Error: ${s}\n`);
+    .action(async (path: string | undefined, flags: StateFlags) =>
+      withStores(io, path ?? flags.path, setExit, async (stores) => {
+        const all = (await locateAll(stores)).filter((l) => flags.account === undefined || l.account === flags.account);
+        if (flags.account !== undefined && all.length === 0) {
+          io.err(`Error: no state for account ${flags.account} under ${path ?? flags.path}\n`);
           return setExit(1);
         }
-        if (all.length > 1) io.out(`# ${account}\n`);
-        for (const [address, r] of Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1))) io.out(`${address}\t${r.id}\n`);
-      }
-      setExit(0);
-    });
+        for (const { store, account } of all) {
+          const s = await readable(io, store, account);
+          if (s === undefined) return setExit(1);
+          if (all.length > 1) io.out(`# ${account}\n`);
+          for (const [address, r] of Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1))) io.out(`${address}\t${r.id}\n`);
+        }
+        setExit(0);
+      }),
+    );
 
   common(state.command('show'))
     .description('show what the state holds for one address')
     .argument('<address>')
-    .action((address: string, flags: StateFlags) => {
-      const located = pickAccount(io, flags);
-      if (located === undefined) return setExit(1);
-      const { stateDir, account } = located;
-      const s = readState(stateDir, account, '');
-      if (typeof s === 'string') {
-        io.err(`Error: ${s}\n`);
-        return setExit(1);
-      }
-      const entry = s.resources[address];
-      if (entry === undefined) {
-        io.err(`Error: ${address} is not in the state of account ${account}\n`);
-        return setExit(1);
-      }
-      io.out(`${JSON.stringify({ address, ...entry }, null, 2)}\n`);
-      setExit(0);
-    });
+    .action(async (address: string, flags: StateFlags) =>
+      withStores(io, flags.path, setExit, async (stores) => {
+        const located = await pickAccount(io, flags, stores);
+        if (located === undefined) return setExit(1);
+        const s = await readable(io, located.store, located.account);
+        if (s === undefined) return setExit(1);
+        const entry = s.resources[address];
+        if (entry === undefined) {
+          io.err(`Error: ${address} is not in the state of account ${located.account}\n`);
+          return setExit(1);
+        }
+        io.out(`${JSON.stringify({ address, ...entry }, null, 2)}\n`);
+        setExit(0);
+      }),
+    );
 
   common(state.command('rm'))
     .description('stop managing addresses (the live objects stay)')
     .argument('<address...>')
     .action(async (addresses: string[], flags: StateFlags) =>
-      editState(io, flags, setExit, (s) => {
+      editState(io, flags, setExit, 'state rm', (s) => {
         const missing = addresses.filter((a) => s.resources[a] === undefined);
         if (missing.length > 0) return `not in the state: ${missing.join(', ')}`;
         for (const a of addresses) delete s.resources[a];
@@ -158,7 +225,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .argument('<source>')
     .argument('<destination>')
     .action(async (source: string, destination: string, flags: StateFlags) =>
-      editState(io, flags, setExit, (s) => {
+      editState(io, flags, setExit, 'state mv', (s) => {
         const entry = s.resources[source];
         if (entry === undefined) return `${source} is not in the state`;
         const parsed = parseAddress(destination);
@@ -178,20 +245,99 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
       }),
     );
 
+  common(state.command('history'))
+    .description('list the versions of an account\'s state that are kept, newest first')
+    .action(async (flags: StateFlags) =>
+      withStores(io, flags.path, setExit, async (stores) => {
+        const located = await pickAccount(io, flags, stores);
+        if (located === undefined) return setExit(1);
+        const versions = await located.store.history(located.account);
+        if (versions.length === 0) {
+          io.out(`No versions of the state of account ${located.account} are kept in ${located.store.where}.\n`);
+          return setExit(0);
+        }
+        const rows = [['SERIAL', 'WRITTEN AT', 'BY', 'OPERATION', 'RESOURCES'], ...versions.map((v) => [String(v.serial), v.written_at, v.written_by, v.operation, String(v.resources)])];
+        const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+        for (const row of rows) io.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
+        setExit(0);
+      }),
+    );
+
+  common(state.command('pull'))
+    .description('print an account\'s state as JSON (the current one, or a kept version)')
+    .option('--serial <n>', 'a kept version (see adsctl state history)', (v) => Number.parseInt(v, 10))
+    .action(async (flags: StateFlags & { serial?: number }) =>
+      withStores(io, flags.path, setExit, async (stores) => {
+        const located = await pickAccount(io, flags, stores);
+        if (located === undefined) return setExit(1);
+        let s: AccountState | undefined;
+        if (flags.serial === undefined) s = await readable(io, located.store, located.account);
+        else {
+          s = Number.isSafeInteger(flags.serial) ? await located.store.version(located.account, flags.serial) : undefined;
+          if (s === undefined) io.err(`Error: no version ${String(flags.serial)} of the state of account ${located.account} is kept (see adsctl state history --account ${located.account})\n`);
+        }
+        if (s === undefined) return setExit(1);
+        io.out(`${JSON.stringify(s, null, 2)}\n`);
+        setExit(0);
+      }),
+    );
+
+  common(state.command('push'))
+    .description('replace an account\'s state by a state file, when its serial is newer')
+    .argument('<file>', 'a state file, as adsctl state pull prints it')
+    .option('--force', 'replace the state even when the file is not newer')
+    .action(async (file: string, flags: StateFlags & { force?: boolean }) =>
+      withStores(io, flags.path, setExit, async (stores) => {
+        const pushed = stateFromFile(file);
+        if (typeof pushed === 'string') {
+          io.err(`Error: ${pushed}\n`);
+          return setExit(1);
+        }
+        const account = flags.account ?? pushed.account;
+        if (account !== pushed.account) {
+          io.err(`Error: ${file} is the state of account ${pushed.account}, not ${account}\n`);
+          return setExit(1);
+        }
+        const store = stores.length === 1 ? stores[0] : undefined;
+        if (store === undefined) {
+          io.err(`Error: ${stores.length === 0 ? 'no configuration root' : 'several configuration roots'} under ${flags.path}: give the root with --path\n`);
+          return setExit(1);
+        }
+        const located: Located = { store, account };
+        const locked = await underLock(io, located, flags.lockTimeout, async () => {
+          const journal = await store.readJournal(account);
+          if (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined) {
+            io.err(`Error: an apply of account ${account} was interrupted and its journal is not finished; run adsctl apply first, so that what it sent is not lost\n`);
+            return setExit(1);
+          }
+          const outcome = await store.push(pushed, flags.force === true);
+          if ('refused' in outcome) {
+            io.err(`Error: ${outcome.refused}\n`);
+            return setExit(1);
+          }
+          io.out(`Pushed the state of account ${account} (serial ${outcome.pushed}) to ${store.where}.\n`);
+          setExit(0);
+        });
+        if (!locked) setExit(1);
+      }),
+    );
+
   program
     .command('force-unlock')
     .description('remove a state lock left by a run that is gone')
     .argument('<lock-id>')
     .argument('[path]', 'the manifests whose state the lock guards (as for plan)')
     .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
-    .action((id: string, path: string | undefined, flags: { path: string }) => {
-      let holder: ReturnType<typeof forceUnlock>;
-      for (const root of stateRoots(path ?? flags.path)) holder ??= forceUnlock(stateDirOf(root), id);
-      if (holder === undefined) {
-        io.err(`Error: no lock with id ${id}\n`);
-        return setExit(1);
-      }
-      io.out(removedLock(holder));
-      setExit(0);
-    });
+    .action(async (id: string, path: string | undefined, flags: { path: string }) =>
+      withStores(io, path ?? flags.path, setExit, async (stores) => {
+        let holder: LockInfo | undefined;
+        for (const store of stores) holder ??= await store.forceUnlock(id);
+        if (holder === undefined) {
+          io.err(`Error: no lock with id ${id}\n`);
+          return setExit(1);
+        }
+        io.out(removedLock(holder));
+        setExit(0);
+      }),
+    );
 }

@@ -1,7 +1,8 @@
 /**
  * The lookups a plan validates against: bidding rules per currency, placement combinations per
  * product type, IAB categories, and the caller's permissions on the account. The first three rarely change and the
- * service allows only a few global reads per 15 minutes, so they are cached under `.adsctl/cache/`
+ * service allows only a few global reads per 15 minutes, so they are cached in the state backend
+ * (`.adsctl/cache/` for local state, a table for PostgreSQL)
  * with a time-to-live (bidding rules and categories a month, as the spec advises for rules;
  * placements a week).
  * Permissions are read fresh.
@@ -11,9 +12,8 @@
  * for one is spent and a copy past its lifetime is cached, that copy is used, with a warning,
  * rather than waiting up to 15 minutes for the next window.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
+import type { StateStore } from '../state/store.js';
 import { ApiError } from '../api/errors.js';
 import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
 
@@ -67,31 +67,19 @@ interface CacheFile {
   iab_categories?: CacheEntry<string[]>;
 }
 
-function cachePath(cacheDir: string, endpoint: string): string {
-  return join(cacheDir, `lookups-${endpoint.replace(/[^A-Za-z0-9_.-]+/g, '_')}.json`);
+/** The cache entry of an endpoint's lookups (`.adsctl/cache/<name>.json` for local state). */
+function cacheName(endpoint: string): string {
+  return `lookups-${endpoint.replace(/[^A-Za-z0-9_.-]+/g, '_')}`;
 }
 
-function readCache(path: string): CacheFile {
-  if (!existsSync(path)) return {};
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as CacheFile;
-  } catch {
-    return {};
-  }
-}
-
-function writeCache(path: string, dir: string, file: CacheFile): void {
-  mkdirSync(dir, { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, `${JSON.stringify(file)}\n`);
-  renameSync(tmp, path);
-}
+/** Where the lookup cache is kept: the state backend's cache. */
+export type LookupCache = Pick<StateStore, 'where' | 'readCache' | 'writeCache'>;
 
 export interface LookupInput {
   api: AdsApi;
-  /** Endpoint name, part of the cache file name. */
+  /** Endpoint name, part of the cache entry's name. */
   endpoint: string;
-  cacheDir: string;
+  cache: LookupCache;
   accountIds: readonly string[];
   /** Whether a change sets line item categories (only then are IAB categories read). */
   needIabCategories?: boolean;
@@ -132,8 +120,9 @@ async function existingPosts(api: AdsApi, accountId: string, ids: readonly strin
 /** Fetches (or takes from the cache) the lookups for the given accounts. */
 export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const now = input.now ?? Date.now();
-  const path = cachePath(input.cacheDir, input.endpoint);
-  const cache = readCache(path);
+  const cacheEntry = cacheName(input.endpoint);
+  const read = (await input.cache.readCache(cacheEntry)) ?? {};
+  const cache = (typeof read === 'object' && read !== null && !Array.isArray(read) ? read : {}) as CacheFile;
   let changed = false;
 
   const accountId = input.accountIds[0];
@@ -147,7 +136,7 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const global = async <T>(name: keyof CacheFile & string, ttl: number, fetch: (options: { maxWaitMs?: number }) => Promise<T>): Promise<T> => {
     const entry = cache[name] as CacheEntry<T> | undefined;
     if (entry !== undefined && now - entry.fetched_at < ttl) return entry.data;
-    const got = await shared.once(`${path}\u0000${name}`, async (): Promise<{ data: T; stale: boolean }> => {
+    const got = await shared.once(`${input.cache.where}\u0000${cacheEntry}\u0000${name}`, async (): Promise<{ data: T; stale: boolean }> => {
       try {
         return { data: await fetch(entry === undefined ? {} : { maxWaitMs: NO_WAIT }), stale: false };
       } catch (error) {
@@ -173,7 +162,7 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     postIds.length > 0 && accountId !== undefined ? existingPosts(input.api, accountId, postIds).then((found) => ({ checked: postIds, found })) : undefined,
     input.needPromotableUsers === true && accountId !== undefined ? input.api.list('promotable_user', accountId).then((users) => users.map((u) => String(u.user_id))) : undefined,
   ]);
-  if (changed) writeCache(path, input.cacheDir, cache);
+  if (changed) await input.cache.writeCache(cacheEntry, cache);
   return {
     biddingRules,
     placements,

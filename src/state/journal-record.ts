@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { shapeProblems } from './shape.js';
+import type { StateResource } from './state-file.js';
 
 export interface JournalOperation {
   address: string;
@@ -22,7 +23,47 @@ export interface JournalIntent {
   operations: JournalOperation[];
 }
 
-export type JournalRecord = { intent: JournalIntent } | { done: number };
+/**
+ * The closing of entry `done`. With `serial`, it carries the outcome itself — what the request
+ * changed in the state, which then was at `serial` — so the state need not be written for it to
+ * be durable: a reader replays every outcome above the serial of the state it read. Without
+ * `serial`, the outcome was written to the state before the entry was closed.
+ */
+export interface JournalDone {
+  done: number;
+  serial?: number;
+  /** Addresses bound (or bound anew), with what the state now holds for each. */
+  set?: Record<string, StateResource>;
+  /** Addresses dropped from the state. */
+  drop?: string[];
+  /** The live account id, bound (a string) or dropped (null). */
+  account_id?: string | null;
+}
+
+export type JournalRecord = { intent: JournalIntent } | JournalDone;
+
+/** A line before the last that cannot be read: the journal cannot be trusted to be whole. */
+export interface JournalDamage {
+  /** The file, or where the backend keeps it. */
+  path: string;
+  /** 1-based. */
+  line: number;
+  lines: number;
+  problem: string;
+  /** When the earliest readable entry was written (epoch ms), if any is. */
+  since?: number;
+}
+
+export interface JournalContents {
+  /** Entries intended and never closed. */
+  open: JournalIntent[];
+  /** Closings that carry outcomes, in the order written. */
+  outcomes: JournalDone[];
+  lastSeq: number;
+  /** Bytes of whole records: the file without a torn last line (local files only). */
+  whole: number;
+  damage?: JournalDamage;
+}
 
 const checksum = (json: string): string => createHash('sha256').update(json).digest('hex').slice(0, 16);
 
@@ -51,4 +92,21 @@ export function decodeRecord(line: string): DecodedLine {
   if (problems.length > 0) return { problem: `it is not a journal record (${problems[0]!})` };
   const { sum: _, ...record } = value as JournalRecord & { sum?: string };
   return { record: record as JournalRecord };
+}
+
+/** What records read back whole say: the entries still open and the outcomes to replay. */
+export function summariseJournal(records: readonly JournalRecord[]): Pick<JournalContents, 'open' | 'outcomes' | 'lastSeq'> {
+  const intents = new Map<number, JournalIntent>();
+  const outcomes: JournalDone[] = [];
+  let lastSeq = 0;
+  for (const record of records) {
+    if ('intent' in record) {
+      intents.set(record.intent.seq, record.intent);
+      lastSeq = Math.max(lastSeq, record.intent.seq);
+      continue;
+    }
+    intents.delete(record.done);
+    if (record.serial !== undefined) outcomes.push(record);
+  }
+  return { open: [...intents.values()], outcomes, lastSeq };
 }

@@ -1,42 +1,21 @@
 /**
- * The apply journal: before every write request, a line naming the operations about to be sent;
- * after its outcome is recorded in state, a line closing it. A run killed between the two leaves
- * an open entry, and the next run resolves its creates by re-reading the service (adopting what
- * was created) before it plans — never by sending them again blindly. NDJSON, appended
- * synchronously, beside the state file, one checksummed record a line (journal-record.ts).
+ * The apply journal kept as a local file (`.adsctl/state/<account>.journal`): NDJSON, one
+ * checksummed record a line (journal-record.ts), appended with `fdatasync` so a record is on disk
+ * before the request it announces is sent, or before the outcome it carries is counted as done.
  *
  * A last line that is cut short or fails its checksum is a write torn by the kill: that request
- * was never sent, and the line is ignored (and cut off before the next append). Damage to any
- * earlier line makes the journal unreadable: the run stops, naming the file and the line, because
- * what it lost may be a create the service carried out.
+ * was never sent (or its outcome never counted), and the line is ignored (and cut off before the
+ * next append). Damage to any earlier line makes the journal unreadable: the run stops, naming the
+ * file and the line, because what it lost may be a create the service carried out.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync, unlinkSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodeRecord, encodeRecord, type JournalIntent, type JournalOperation } from './journal-record.js';
+import { decodeRecord, encodeRecord, summariseJournal, type JournalContents, type JournalDamage, type JournalRecord } from './journal-record.js';
 import { stateStem } from './state-file.js';
+import type { JournalLog } from './store.js';
 
 export function journalPath(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.journal`);
-}
-
-/** A line before the last that cannot be read: the journal cannot be trusted to be whole. */
-export interface JournalDamage {
-  path: string;
-  /** 1-based. */
-  line: number;
-  lines: number;
-  problem: string;
-  /** When the earliest readable entry was written (epoch ms), if any is. */
-  since?: number;
-}
-
-export interface JournalContents {
-  /** Entries intended and never closed. */
-  open: JournalIntent[];
-  lastSeq: number;
-  /** Bytes of whole records: the file without a torn last line. */
-  whole: number;
-  damage?: JournalDamage;
 }
 
 /** When the line's entry was intended, if it is a readable intent. */
@@ -48,15 +27,12 @@ function intentTime(line: string): number | undefined {
 const earliestIntent = (times: ReadonlyArray<number | undefined>): number | undefined =>
   times.reduce<number | undefined>((min, t) => (t === undefined ? min : Math.min(min ?? t, t)), undefined);
 
-/** What an account's journal holds; damage before the last line is reported, not skipped. */
-export function readJournal(stateDir: string, accountKey: string): JournalContents {
-  const path = journalPath(stateDir, accountKey);
-  if (!existsSync(path)) return { open: [], lastSeq: 0, whole: 0 };
+/** What a journal file holds; damage before the last line is reported, not skipped. */
+export function readJournalFile(path: string): JournalContents {
+  if (!existsSync(path)) return { open: [], outcomes: [], lastSeq: 0, whole: 0 };
   const lines = readFileSync(path, 'utf8').split('\n');
   const written = lines.filter((l) => l !== '').length;
-  const intents = new Map<number, JournalIntent>();
-  let lastSeq = 0;
-  let since: number | undefined;
+  const records: JournalRecord[] = [];
   let whole = 0;
   for (const [i, text] of lines.entries()) {
     if (text === '') {
@@ -66,18 +42,13 @@ export function readJournal(stateDir: string, accountKey: string): JournalConten
     const decoded = decodeRecord(text);
     if ('problem' in decoded) {
       if (lines.slice(i + 1).every((l) => l === '')) break;
-      const first = earliestIntent([since, ...lines.slice(i + 1).map(intentTime)]);
-      return { open: [...intents.values()], lastSeq, whole, damage: { path, line: i + 1, lines: written, problem: decoded.problem, ...(first === undefined ? {} : { since: first }) } };
+      const since = earliestIntent([...records.map((r) => ('intent' in r ? r.intent.at : undefined)), ...lines.slice(i + 1).map(intentTime)]);
+      return { ...summariseJournal(records), whole, damage: { path, line: i + 1, lines: written, problem: decoded.problem, ...(since === undefined ? {} : { since }) } };
     }
     whole += Buffer.byteLength(text) + (i < lines.length - 1 ? 1 : 0);
-    const { record } = decoded;
-    if ('intent' in record) {
-      intents.set(record.intent.seq, record.intent);
-      lastSeq = Math.max(lastSeq, record.intent.seq);
-      since = Math.min(since ?? record.intent.at, record.intent.at);
-    } else intents.delete(record.done);
+    records.push(decoded.record);
   }
-  return { open: [...intents.values()], lastSeq, whole };
+  return { ...summariseJournal(records), whole };
 }
 
 /** What a user is told about a damaged journal: where, what, and what to do. */
@@ -91,42 +62,50 @@ export function describeJournalDamage(damage: JournalDamage): string {
   );
 }
 
-/** The message for a journal that cannot be read whole, or undefined when it can (or there is none). */
-export function journalProblem(stateDir: string, accountKey: string): string | undefined {
-  const { damage } = readJournal(stateDir, accountKey);
-  return damage === undefined ? undefined : describeJournalDamage(damage);
-}
-
-/** Appends to an account's journal; one instance per apply, under the account's lock. */
-export class Journal {
-  private readonly path: string;
-  private seq = 0;
+/** Appends to a journal file; one instance per run, under the account's lock. */
+export class JournalFile implements JournalLog {
+  private fd: number | undefined;
+  readonly lastSeq: number;
 
   /** Opens the journal, cutting off a torn last line; throws on damage the session should have refused. */
-  constructor(stateDir: string, accountKey: string) {
-    this.path = journalPath(stateDir, accountKey);
-    mkdirSync(dirname(this.path), { recursive: true });
-    const contents = readJournal(stateDir, accountKey);
+  constructor(private readonly path: string) {
+    mkdirSync(dirname(path), { recursive: true });
+    const contents = readJournalFile(path);
     if (contents.damage !== undefined) throw new Error(describeJournalDamage(contents.damage));
-    if (existsSync(this.path)) truncateSync(this.path, contents.whole);
-    this.seq = contents.lastSeq;
+    if (existsSync(path)) truncateSync(path, contents.whole);
+    this.lastSeq = contents.lastSeq;
   }
 
-  /** Records operations about to be sent; returns the entry's number for `done`. */
-  intend(operations: JournalOperation[], at = Date.now()): number {
-    const seq = ++this.seq;
-    appendFileSync(this.path, encodeRecord({ intent: { seq, at, operations } }));
-    return seq;
+  /** Appends one record and waits until it is on disk (the file is opened at the first append). */
+  append(record: JournalRecord): Promise<void> {
+    this.fd ??= openSync(this.path, 'a', 0o644);
+    writeSync(this.fd, encodeRecord(record));
+    fdatasyncSync(this.fd);
+    return Promise.resolve();
   }
 
-  /** Records that the outcome of entry `seq` is in the state. */
-  done(seq: number): void {
-    appendFileSync(this.path, encodeRecord({ done: seq }));
+  /** Replaces the file by `records`: written aside, fsynced, renamed into place. */
+  rewrite(records: readonly JournalRecord[]): Promise<void> {
+    this.close();
+    const tmp = `${this.path}.tmp-${process.pid}`;
+    const fd = openSync(tmp, 'w', 0o644);
+    try {
+      writeSync(fd, records.map(encodeRecord).join(''));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, this.path);
+    return Promise.resolve();
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
   }
 }
 
-/** Removes the journal once every entry is resolved. */
-export function clearJournal(stateDir: string, accountKey: string): void {
-  const path = journalPath(stateDir, accountKey);
+/** Removes a journal file once every entry is resolved. */
+export function removeJournalFile(path: string): void {
   if (existsSync(path)) unlinkSync(path);
 }

@@ -13,17 +13,11 @@ import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
 import { holderGone } from './lock-holder.js';
 import { stateStem } from './state-file.js';
+import type { LockInfo } from './store.js';
 
-export interface LockInfo {
-  id: string;
-  holder: string;
-  pid: number;
-  created_at: string;
-  operation: string;
-  /** Only for a lock file that cannot be read: what is wrong with it, and its path. */
-  damaged?: { problem: string; file: string };
-}
+export type { LockInfo } from './store.js';
 
+/** A lock file this run holds. */
 export interface Lock {
   info: LockInfo;
   /** The lock of a run gone from this host, which this one took over. */
@@ -156,6 +150,17 @@ function granted(stateDir: string, accountKey: string, info: LockInfo, tookOver:
   };
 }
 
+/** Who this run is, as locks and kept versions name it: user@host. */
+export function holderName(): string {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // no user database entry: keep "unknown"
+  }
+  return `${user}@${hostname()}`;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -164,13 +169,7 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
  * over without waiting (`tookOver` names it).
  */
 export async function acquireLock(stateDir: string, accountKey: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
-  let user = 'unknown';
-  try {
-    user = userInfo().username;
-  } catch {
-    // no user database entry: keep "unknown"
-  }
-  const info: LockInfo = { id: randomUUID(), holder: `${user}@${hostname()}`, pid: process.pid, created_at: new Date().toISOString(), operation };
+  const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation };
   const path = lockPath(stateDir, accountKey);
   const deadline = Date.now() + timeoutMs;
   for (;;) {

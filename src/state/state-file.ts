@@ -4,9 +4,10 @@
  * from `prevent_destroy`, which survives the removal of the block. No secrets. Written atomically:
  * a temporary file, fsync, rename.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { shapeProblems } from './shape.js';
+import { writeFileAtomic } from './write-atomic.js';
 
 export const STATE_FORMAT_VERSION = 1;
 
@@ -71,19 +72,14 @@ export function readState(stateDir: string, accountKey: string, endpoint: string
   return parsed as AccountState;
 }
 
+/** Writes the state atomically with the serial it carries. */
+export function writeStateFile(stateDir: string, state: AccountState): void {
+  const sorted: AccountState = { ...state, resources: Object.fromEntries(Object.entries(state.resources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  writeFileAtomic(statePath(stateDir, state.account), `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
 /** Writes the state atomically and bumps its serial. */
 export function writeState(stateDir: string, state: AccountState): void {
-  const path = statePath(stateDir, state.account);
-  mkdirSync(dirname(path), { recursive: true });
   state.serial++;
-  const sorted: AccountState = { ...state, resources: Object.fromEntries(Object.entries(state.resources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w', 0o644);
-  try {
-    writeSync(fd, `${JSON.stringify(sorted, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, path);
+  writeStateFile(stateDir, state);
 }

@@ -18,6 +18,9 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
 import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
+import { replayOutcomes } from '../../src/state/apply-journal.js';
+import { journalPath, readJournalFile } from '../../src/state/journal.js';
+import { emptyState, type AccountState } from '../../src/state/state-file.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -25,11 +28,16 @@ let emulator: RunningEmulator;
 let client: TestClient;
 const workspaces: Workspace[] = [];
 
-/** Addresses the state file binds right now, read directly (the CLI would wait for the lock). */
+/**
+ * Addresses the state binds right now, read directly (the CLI would wait for the lock): the last
+ * checkpoint with the outcomes the journal holds on top, as the next run reads it.
+ */
 function boundNow(ws: Workspace): Record<string, { kind: string }> {
-  const path = join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`);
-  if (!existsSync(path)) return {};
-  return (JSON.parse(readFileSync(path, 'utf8')) as { resources: Record<string, { kind: string }> }).resources;
+  const stateDir = join(ws.dir, '.adsctl', 'state');
+  const path = join(stateDir, `${ACCOUNT}.json`);
+  const state = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as AccountState) : emptyState(ACCOUNT, 'local');
+  replayOutcomes(state, readJournalFile(journalPath(stateDir, ACCOUNT)).outcomes);
+  return state.resources;
 }
 
 beforeAll(async () => {

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdsApi } from '../../src/api/ads-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import { BIDDING_RULES_TTL_MS, fetchLookups, SharedLookups } from '../../src/live/lookups.js';
+import { LocalStore } from '../../src/state/local-store.js';
 
 let dir: string;
 beforeEach(() => {
@@ -47,17 +48,17 @@ describe('fetchLookups', () => {
     const { api, reads } = countingApi();
     const shared = new SharedLookups();
     const accounts = Array.from({ length: 60 }, (_, i) => `acct${i}`);
-    const all = await Promise.all(accounts.map((id) => fetchLookups({ api, endpoint: 'sandbox', cacheDir: dir, accountIds: [id], shared, now: 1_000 })));
+    const all = await Promise.all(accounts.map((id) => fetchLookups({ api, endpoint: 'sandbox', cache: new LocalStore(dir, dir), accountIds: [id], shared, now: 1_000 })));
     expect(reads).toMatchObject({ rules: 1, placements: 1 });
     expect(new Set(all.map((l) => l.biddingRules))).toHaveProperty('size', 1);
     expect(all.every((l) => l.stale === undefined)).toBe(true);
   });
 
   it('uses the copy past its lifetime, with a warning, when the budget is spent, without waiting for it', async () => {
-    await fetchLookups({ api: countingApi().api, endpoint: 'sandbox', cacheDir: dir, accountIds: ['a'], now: 1_000 });
+    await fetchLookups({ api: countingApi().api, endpoint: 'sandbox', cache: new LocalStore(dir, dir), accountIds: ['a'], now: 1_000 });
     const { api, reads } = countingApi(true);
     const later = 1_000 + BIDDING_RULES_TTL_MS + 1;
-    const lookups = await fetchLookups({ api, endpoint: 'sandbox', cacheDir: dir, accountIds: ['a'], shared: new SharedLookups(), now: later });
+    const lookups = await fetchLookups({ api, endpoint: 'sandbox', cache: new LocalStore(dir, dir), accountIds: ['a'], shared: new SharedLookups(), now: later });
     expect(lookups.biddingRules[0]?.currency).toBe('USD');
     expect(lookups.stale).toEqual(['bidding_rules', 'placements']);
     expect(reads.waits).toEqual([0]);
@@ -65,7 +66,7 @@ describe('fetchLookups', () => {
 
   it('lets the refusal stand when there is no cached copy to fall back on, waiting as the client allows', async () => {
     const { api, reads } = countingApi(true);
-    await expect(fetchLookups({ api, endpoint: 'sandbox', cacheDir: dir, accountIds: ['a'], now: 1_000 })).rejects.toThrow(ApiError);
+    await expect(fetchLookups({ api, endpoint: 'sandbox', cache: new LocalStore(dir, dir), accountIds: ['a'], now: 1_000 })).rejects.toThrow(ApiError);
     expect(reads.waits).toEqual([undefined]);
   });
 });

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeRecord, encodeRecord } from '../../src/state/journal-record.js';
-import { describeJournalDamage, Journal, journalPath, journalProblem, readJournal } from '../../src/state/journal.js';
+import { ApplyJournal } from '../../src/state/apply-journal.js';
+import { describeJournalDamage, JournalFile, journalPath, readJournalFile } from '../../src/state/journal.js';
 
 const ACCOUNT = '18ce54d4x5t';
 let dir: string;
@@ -23,12 +24,14 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const create = (n: number) => ({ address: `campaigns.c${n}`, kind: 'campaign', action: 'create' as const, params: { name: `Campaign ${n} — été` } });
 
-/** A journal of three entries, the first two closed: six lines. */
-function written(): string[] {
-  const journal = new Journal(dir, ACCOUNT);
+const readJournal = (): ReturnType<typeof readJournalFile> => readJournalFile(path);
+
+/** A journal of three entries, the first two closed: five lines. */
+async function written(): Promise<string[]> {
+  const journal = new ApplyJournal(new JournalFile(path));
   for (const n of [1, 2, 3]) {
-    const seq = journal.intend([create(n)], 1_800_000_000_000 + n);
-    if (n < 3) journal.done(seq);
+    const seq = await journal.intend([create(n)], 1_800_000_000_000 + n);
+    if (n < 3) await journal.close(seq);
   }
   const lines = readFileSync(path, 'utf8').split('\n');
   expect(lines).toHaveLength(6);
@@ -54,7 +57,7 @@ describe('journal records', () => {
 
   it('written before the checksum existed are read by their shape alone', () => {
     writeFileSync(path, `${JSON.stringify({ intent: { seq: 1, at: 5, operations: [create(1)] } })}\n${JSON.stringify({ done: 1 })}\n${JSON.stringify({ intent: { seq: 2, at: 6, operations: [create(2)] } })}\n`);
-    const read = readJournal(dir, ACCOUNT);
+    const read = readJournal();
     expect(read.damage).toBeUndefined();
     expect(read.open.map((i) => i.seq)).toEqual([2]);
     expect(read.lastSeq).toBe(2);
@@ -62,49 +65,47 @@ describe('journal records', () => {
 });
 
 describe('readJournal', () => {
-  it('reads a whole journal: the open entries and the last sequence number', () => {
-    written();
-    const read = readJournal(dir, ACCOUNT);
+  it('reads a whole journal: the open entries and the last sequence number', async () => {
+    await written();
+    const read = readJournal();
     expect(read.damage).toBeUndefined();
     expect(read.open).toEqual([{ seq: 3, at: 1_800_000_000_003, operations: [create(3)] }]);
     expect(read.lastSeq).toBe(3);
-    expect(journalProblem(dir, ACCOUNT)).toBeUndefined();
   });
 
   it.each([
     { name: 'cut short', torn: (line: string) => line.slice(0, 25) },
     { name: 'complete but changed', torn: (line: string) => `${line.replace('"seq":3', '"seq":4')}\n` },
-  ])('ignores a last line $name (a torn write: never sent), and the next append cuts it off', ({ torn }) => {
-    const lines = written();
+  ])('ignores a last line $name (a torn write: never sent), and the next append cuts it off', async ({ torn }) => {
+    const lines = await written();
     writeFileSync(path, [...lines.slice(0, 4), torn(lines[4]!)].join('\n'));
-    const read = readJournal(dir, ACCOUNT);
+    const read = readJournal();
     expect(read.damage).toBeUndefined();
     expect(read.open).toEqual([]);
     expect(read.lastSeq).toBe(2);
 
-    const journal = new Journal(dir, ACCOUNT);
-    journal.done(journal.intend([create(4)]));
+    const journal = new ApplyJournal(new JournalFile(path));
+    await journal.close(await journal.intend([create(4)], 7));
     expect(readFileSync(path, 'utf8').split('\n').slice(0, 4)).toEqual(lines.slice(0, 4));
-    expect(readJournal(dir, ACCOUNT)).toMatchObject({ open: [], lastSeq: 3 });
+    expect(readJournal()).toMatchObject({ open: [], lastSeq: 3 });
   });
 
-  it.each([1, 2, 3, 4])('refuses a journal damaged at line %i of 5, naming the file, the line and what to do', (line) => {
-    const lines = written();
+  it.each([1, 2, 3, 4])('refuses a journal damaged at line %i of 5, naming the file, the line and what to do', async (line) => {
+    const lines = await written();
     lines[line - 1] = lines[line - 1]!.slice(0, 20);
     writeFileSync(path, lines.join('\n'));
-    const { damage } = readJournal(dir, ACCOUNT);
+    const { damage } = readJournal();
     expect(damage).toEqual({ path, line, lines: 5, problem: 'it is not JSON', since: 1_800_000_000_001 + (line === 1 ? 1 : 0) });
-    const message = journalProblem(dir, ACCOUNT)!;
-    expect(message).toBe(describeJournalDamage(damage!));
+    const message = describeJournalDamage(damage!);
     expect(message).toContain(`${path}:${line}: the apply journal cannot be read whole: line ${line} of 5 is damaged (it is not JSON)`);
     expect(message).toContain('Keep the file.');
     expect(message).toContain('adsctl import');
-    expect(() => new Journal(dir, ACCOUNT)).toThrow(`line ${line} of 5`);
+    expect(() => new JournalFile(path)).toThrow(`line ${line} of 5`);
     expect(readFileSync(path, 'utf8')).toBe(lines.join('\n'));
   });
 
   it('is empty when there is no journal', () => {
-    expect(readJournal(dir, ACCOUNT)).toEqual({ open: [], lastSeq: 0, whole: 0 });
+    expect(readJournal()).toEqual({ open: [], outcomes: [], lastSeq: 0, whole: 0 });
     expect(existsSync(path)).toBe(false);
   });
 });

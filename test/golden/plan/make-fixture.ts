@@ -29,6 +29,7 @@ import { parseTime } from '../../../src/emulator/clock.js';
 import { startEmulator } from '../../../src/emulator/emulator.js';
 import { SEED } from '../../../src/emulator/store/seed.js';
 import { loadManifestSources } from '../../../src/manifest/load.js';
+import { LocalStore } from '../../../src/state/local-store.js';
 import { emptyState, writeState, type AccountState } from '../../../src/state/state-file.js';
 import { CASES_DIR } from './harness.js';
 import { checkLiveFixture, type FixtureKind, type LiveFixture, type WireRecord } from './live-fixture.js';
@@ -172,7 +173,7 @@ async function applyManifest(api: AdsApi, client: ApiClient, state: AccountState
   if (hasErrors(plan.diagnostics)) throw new Error(`${manifest}: ${formatDiagnostics(plan.diagnostics, loaded.sources)}`);
   const accountPlan = plan.accounts[0];
   if (accountPlan === undefined) throw new Error(`${manifest}: no account plan`);
-  const result = await applyPlan({ plan: accountPlan, api, accountId: ACCOUNT, state, stateDir });
+  const result = await applyPlan({ plan: accountPlan, api, accountId: ACCOUNT, state, store: new LocalStore(stateDir, stateDir), stateDir });
   expect(result.errors, `${manifest}: apply errors`).toEqual([]);
   const again = await runPipeline([account], options);
   expect(again.accounts[0]?.changes.filter((c) => c.action !== 'noop').map((c) => c.address), `${manifest}: changes left after apply`).toEqual([]);

@@ -6,6 +6,7 @@
 import type { AdsApi } from '../../../src/api/ads-api.js';
 import type { PipelineAccount } from '../../../src/cli/pipeline.js';
 import type { DesiredAccount } from '../../../src/manifest/types.js';
+import { LocalStore } from '../../../src/state/local-store.js';
 import type { AccountState } from '../../../src/state/state-file.js';
 
 /**
@@ -24,6 +25,6 @@ export function pipelineAccount(desired: DesiredAccount, state: AccountState, ap
     endpointName,
     sandbox: endpointName !== 'production',
     reads,
-    ...(stateDir === undefined ? {} : { stateDir }),
+    ...(stateDir === undefined ? {} : { stateDir, store: new LocalStore(stateDir, stateDir) }),
   };
 }

@@ -1,0 +1,169 @@
+/**
+ * State kept in local files, the embedded default (docs/architecture.md, "State, journal and
+ * locks"): under a configuration root's `.adsctl/state/`, per account `<stem>.json` (the last
+ * checkpoint, written atomically), `<stem>.journal` (journal.ts), `<stem>.lock` (lock.ts), and
+ * the versions kept in `history/<stem>/<serial>.json` (the last ten); the lookup cache in
+ * `.adsctl/cache/<name>.json`.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { journalPath, JournalFile, readJournalFile, removeJournalFile } from './journal.js';
+import type { JournalContents } from './journal-record.js';
+import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
+import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
+import { stateAccounts } from './state-files.js';
+import type { JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
+import { writeFileAtomic } from './write-atomic.js';
+
+/** Versions kept per account. */
+const KEPT_VERSIONS = 10;
+
+/** A kept version as its file holds it. */
+interface VersionFile extends Omit<StateVersion, 'serial' | 'resources'> {
+  state: AccountState;
+}
+
+export class LocalStore implements StateStore {
+  constructor(
+    readonly stateDir: string,
+    private readonly cacheDir: string,
+  ) {}
+
+  get where(): string {
+    return this.stateDir;
+  }
+
+  accounts(): Promise<string[]> {
+    return Promise.resolve(stateAccounts(this.stateDir));
+  }
+
+  read(key: string, endpoint: string): Promise<AccountState | string> {
+    return Promise.resolve(readState(this.stateDir, key, endpoint));
+  }
+
+  write(state: AccountState, operation: string): Promise<void> {
+    state.serial++;
+    return this.checkpoint(state, operation, true);
+  }
+
+  checkpoint(state: AccountState, operation: string, final: boolean): Promise<void> {
+    writeStateFile(this.stateDir, state);
+    if (final) this.keepVersion(state, operation);
+    return Promise.resolve();
+  }
+
+  remove(key: string): Promise<void> {
+    rmSync(statePath(this.stateDir, key), { force: true });
+    removeJournalFile(journalPath(this.stateDir, key));
+    rmSync(this.historyDir(key), { recursive: true, force: true });
+    return Promise.resolve();
+  }
+
+  async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
+    const taken = await acquireLock(this.stateDir, key, operation, timeoutMs);
+    if ('heldBy' in taken) return taken;
+    return {
+      info: taken.info,
+      ...(taken.tookOver === undefined ? {} : { tookOver: taken.tookOver }),
+      release: () => Promise.resolve(taken.release()),
+    };
+  }
+
+  lockHolder(key: string): Promise<LockInfo | undefined> {
+    return Promise.resolve(readLock(this.stateDir, key));
+  }
+
+  forceUnlock(id: string): Promise<LockInfo | undefined> {
+    return Promise.resolve(forceUnlock(this.stateDir, id));
+  }
+
+  readJournal(key: string): Promise<JournalContents> {
+    return Promise.resolve(readJournalFile(journalPath(this.stateDir, key)));
+  }
+
+  openJournal(key: string): Promise<JournalLog> {
+    return Promise.resolve(new JournalFile(journalPath(this.stateDir, key)));
+  }
+
+  clearJournal(key: string): Promise<void> {
+    removeJournalFile(journalPath(this.stateDir, key));
+    return Promise.resolve();
+  }
+
+  history(key: string): Promise<StateVersion[]> {
+    return Promise.resolve(
+      this.versionSerials(key)
+        .reverse()
+        .flatMap((serial) => {
+          const kept = this.readVersion(key, serial);
+          return kept === undefined ? [] : [{ serial, written_at: kept.written_at, written_by: kept.written_by, operation: kept.operation, resources: Object.keys(kept.state.resources).length }];
+        }),
+    );
+  }
+
+  version(key: string, serial: number): Promise<AccountState | undefined> {
+    return Promise.resolve(this.readVersion(key, serial)?.state);
+  }
+
+  async push(state: AccountState, force: boolean): Promise<PushOutcome> {
+    const current = await this.read(state.account, state.endpoint);
+    if (!force) {
+      if (typeof current === 'string') return { refused: `${current} Pass --force to replace it.` };
+      if (current.serial > 0 && state.serial <= current.serial) {
+        return { refused: `the state of account ${state.account} is at serial ${current.serial}, and the state pushed is at serial ${state.serial}: it is not newer. Pull the current state, make the change on it, and push that; or pass --force to replace it.` };
+      }
+    }
+    await this.checkpoint(state, 'state push', true);
+    return { pushed: state.serial };
+  }
+
+  readCache(name: string): Promise<unknown> {
+    const path = join(this.cacheDir, `${name}.json`);
+    try {
+      return Promise.resolve(JSON.parse(readFileSync(path, 'utf8')) as unknown);
+    } catch {
+      // absent or unreadable: no cache, the lookups are fetched again
+      return Promise.resolve(undefined);
+    }
+  }
+
+  writeCache(name: string, value: unknown): Promise<void> {
+    writeFileAtomic(join(this.cacheDir, `${name}.json`), `${JSON.stringify(value)}\n`);
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  private historyDir(key: string): string {
+    return join(this.stateDir, 'history', stateStem(key));
+  }
+
+  /** The serials kept, oldest first. */
+  private versionSerials(key: string): number[] {
+    const dir = this.historyDir(key);
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .map((name) => /^(\d+)\.json$/.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  private readVersion(key: string, serial: number): VersionFile | undefined {
+    try {
+      return JSON.parse(readFileSync(join(this.historyDir(key), `${serial}.json`), 'utf8')) as VersionFile;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private keepVersion(state: AccountState, operation: string): void {
+    const dir = this.historyDir(state.account);
+    mkdirSync(dir, { recursive: true });
+    const kept: VersionFile = { written_at: new Date().toISOString(), written_by: holderName(), operation, state };
+    writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`);
+    for (const old of this.versionSerials(state.account).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Where state is kept: the contract every backend fulfils (docs/architecture.md, "State, journal
+ * and locks"). The local files under `.adsctl/state/` are the embedded default (local-store.ts);
+ * a team keeps state in PostgreSQL (postgres/). The rest of adsctl sees only this interface:
+ * an account's state read and written whole with its serial, the apply journal appended one
+ * durable record at a time, a lock per account, the versions kept, and the lookup cache.
+ *
+ * Serials: `write` stores a new version with the serial bumped (import, `state rm`, recovery);
+ * `checkpoint` stores the state with the serial it carries, which an apply has already moved on by
+ * one for every request whose outcome it journalled (journal.ts), so a checkpoint and a replay of
+ * the journal on top of an older checkpoint arrive at the same state and the same serial.
+ */
+import type { AccountState } from './state-file.js';
+import type { JournalContents, JournalRecord } from './journal-record.js';
+
+export interface LockInfo {
+  id: string;
+  holder: string;
+  pid: number;
+  created_at: string;
+  operation: string;
+  /** Only for a lock that cannot be read: what is wrong with it, and where it is. */
+  damaged?: { problem: string; file: string };
+}
+
+export interface Lock {
+  info: LockInfo;
+  /** The lock of a run that is gone, which this one took over. */
+  tookOver?: LockInfo;
+  release(): Promise<void>;
+}
+
+/** One kept version of an account's state. */
+export interface StateVersion {
+  serial: number;
+  /** ISO time it was written. */
+  written_at: string;
+  /** Who wrote it: user@host. */
+  written_by: string;
+  /** What wrote it: apply, destroy, import, state rm, state push, migrate… */
+  operation: string;
+  resources: number;
+}
+
+/**
+ * The journal of one account, open for appending under its lock. Appends and rewrites take
+ * effect in the order they are called, even while earlier ones are still in progress.
+ */
+export interface JournalLog {
+  /** The highest entry number written so far. */
+  readonly lastSeq: number;
+  /** Appends a record; durable (fsynced, or committed) when the promise resolves. */
+  append(record: JournalRecord): Promise<void>;
+  /** Replaces the whole journal by `records` (the entries still open), atomically. */
+  rewrite(records: readonly JournalRecord[]): Promise<void>;
+}
+
+export type PushOutcome = { pushed: number } | { refused: string };
+
+export interface StateStore {
+  /** Where the state is, for messages: a directory, or `postgres://host:port/db` without secrets. */
+  readonly where: string;
+  /** The account keys that have state, sorted. */
+  accounts(): Promise<string[]>;
+  /**
+   * An account's state as last checkpointed, or an empty one (serial 0) when it has none; a
+   * message naming what is wrong when it cannot be used. Callers replay the journal on top
+   * (journal.ts, `loadState`).
+   */
+  read(key: string, endpoint: string): Promise<AccountState | string>;
+  /** Stores a new version: `state.serial` is bumped first. */
+  write(state: AccountState, operation: string): Promise<void>;
+  /**
+   * Stores the state with the serial it carries; `final` keeps it as a version in the history. The
+   * state is serialised before the call returns its promise: changes made to it afterwards (by
+   * requests still in flight) are not part of this checkpoint.
+   */
+  checkpoint(state: AccountState, operation: string, final: boolean): Promise<void>;
+  /** Removes an account's state, journal and history (its key was moved). */
+  remove(key: string): Promise<void>;
+  /** Takes an account's lock, waiting up to `timeoutMs`; the holder when it could not. */
+  lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }>;
+  /** The current holder of an account's lock, if any. */
+  lockHolder(key: string): Promise<LockInfo | undefined>;
+  /** Breaks the lock whose id is `id`; its holder, or undefined when none has that id. */
+  forceUnlock(id: string): Promise<LockInfo | undefined>;
+  /** The journal's records: open entries, outcomes to replay, and any damage. */
+  readJournal(key: string): Promise<JournalContents>;
+  /** Opens the journal for appending (cutting off a torn last record); throws on damage. */
+  openJournal(key: string): Promise<JournalLog>;
+  /** Removes the journal once every entry is resolved. */
+  clearJournal(key: string): Promise<void>;
+  /** The versions kept, newest first. */
+  history(key: string): Promise<StateVersion[]>;
+  /** One kept version, or undefined. */
+  version(key: string, serial: number): Promise<AccountState | undefined>;
+  /**
+   * Stores `state` as the account's current version when its serial is above the current one
+   * (or `force`); refused with the reason otherwise.
+   */
+  push(state: AccountState, force: boolean): Promise<PushOutcome>;
+  /** The lookup cache of an endpoint (what live/lookups.ts keeps), or undefined. */
+  readCache(name: string): Promise<unknown>;
+  writeCache(name: string, value: unknown): Promise<void>;
+  /** Releases connections; locks still held are released. */
+  close(): Promise<void>;
+}
