@@ -7,6 +7,8 @@ const ci = process.env['CI'] !== undefined && process.env['CI'] !== '';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // one real PostgreSQL server for the run, for the tests of the PostgreSQL state backend
+    globalSetup: ['test/support/postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -2,13 +2,14 @@
  * Where a manifest's state lives (docs/architecture.md, "State, journal and locks"): in the
  * `.adsctl/` of its configuration root, as Terraform keeps state with the configuration's root.
  * The root of a manifest file is the nearest directory at or above it that already holds
- * `.adsctl/`, looking no higher than the top of its git repository; a manifest without one yet
- * takes the directory the command was given. So `plan accounts`, `plan` from the repository root,
+ * `.adsctl/` or `adsctl.yaml` (the state configuration, src/state/config.ts), looking no higher
+ * than the top of its git repository; a manifest without one yet takes the directory the command was given. So `plan accounts`, `plan` from the repository root,
  * `plan accounts/brand.yaml` and an `apply` of a saved plan from anywhere all find one state.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findManifestFiles } from '../manifest/files.js';
+import { CONFIG_FILE } from '../state/config.js';
 
 const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 
@@ -21,7 +22,7 @@ export function givenDirectory(path: string): string {
 /** The root of the manifest `file` (see the file comment); `fallback` when no `.adsctl/` is found. */
 export function manifestRoot(file: string, fallback: string): string {
   for (let dir = dirname(resolve(file)); ; dir = dirname(dir)) {
-    if (isDirectory(join(dir, '.adsctl'))) return dir;
+    if (isDirectory(join(dir, '.adsctl')) || existsSync(join(dir, CONFIG_FILE))) return dir;
     if (existsSync(join(dir, '.git')) || dirname(dir) === dir) return resolve(fallback);
   }
 }

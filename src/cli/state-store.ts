@@ -1,12 +1,45 @@
 /**
  * The state backend of a configuration root: local files under its `.adsctl/` unless the root's
- * `adsctl.yaml` names another (src/state/config.ts).
+ * `adsctl.yaml` names PostgreSQL (src/state/config.ts), whose connection string is read from the
+ * environment variable the file names.
  */
-import type { Diagnostic } from '../diag/diagnostic.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { DEFAULT_CONNECTION_ENV, DEFAULT_SCHEMA, readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
+import { PostgresStore } from '../state/postgres/store.js';
 import type { StateStore } from '../state/store.js';
 import { cacheDirOf, stateDirOf } from './root.js';
 
-export function openStore(root: string, _env: Readonly<Record<string, string | undefined>>): Promise<StateStore | Diagnostic> {
-  return Promise.resolve(new LocalStore(stateDirOf(root), cacheDirOf(root)));
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Opens the backend `config` describes for `root`. */
+async function openConfigured(root: string, config: StateConfig, env: Env): Promise<StateStore | Diagnostic> {
+  if (config.backend === 'local') return new LocalStore(stateDirOf(root), cacheDirOf(root));
+  const connectionString = env[config.connectionStringEnv];
+  if (connectionString === undefined || connectionString === '') {
+    return errorAt('state-backend', `the state of ${root} is kept in PostgreSQL (adsctl.yaml), and ${config.connectionStringEnv} is not set: set it to the connection string (postgres://user:password@host:5432/db)`, config.range);
+  }
+  try {
+    return await PostgresStore.open({ connectionString, schema: config.schema });
+  } catch (error) {
+    return errorAt('state-backend', error instanceof Error ? error.message : String(error), config.range);
+  }
+}
+
+/** The backend the root's configuration names. */
+export async function openStore(root: string, env: Env): Promise<StateStore | Diagnostic> {
+  const { config, diagnostics } = readStateConfig(root);
+  if (config === undefined) return diagnostics[0]!;
+  return openConfigured(root, config, env);
+}
+
+/**
+ * A named backend of the root, for `state migrate --from`: local files, or PostgreSQL with the
+ * connection variable and schema adsctl.yaml gives (their defaults otherwise).
+ */
+export async function openNamedStore(root: string, backend: 'local' | 'postgres', env: Env): Promise<StateStore | Diagnostic> {
+  if (backend === 'local') return openConfigured(root, { backend: 'local' }, env);
+  const { config, diagnostics } = readStateConfig(root);
+  if (config === undefined) return diagnostics[0]!;
+  return openConfigured(root, config.backend === 'postgres' ? config : { backend: 'postgres', connectionStringEnv: DEFAULT_CONNECTION_ENV, schema: DEFAULT_SCHEMA }, env);
 }

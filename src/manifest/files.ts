@@ -1,13 +1,15 @@
 /**
  * Finding manifest files: a path names one file, or a directory searched recursively for
  * `*.yaml` and `*.yml` (hidden directories such as `.adsctl` and `.git`, and `node_modules`,
- * are skipped). Paths keep the form the user gave, so diagnostics show familiar names.
+ * are skipped, and so is `adsctl.yaml`, the state configuration of a root). Paths keep the form the user gave, so diagnostics show familiar names.
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 
 const MANIFEST = /\.ya?ml$/i;
+/** The configuration file of a root (src/state/config.ts), which is not a manifest. */
+const CONFIG = 'adsctl.yaml';
 
 function walk(dir: string, out: string[]): void {
   let entries: Dirent[];
@@ -20,7 +22,7 @@ function walk(dir: string, out: string[]): void {
   for (const entry of names) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) walk(path, out);
-    else if ((entry.isFile() || entry.isSymbolicLink()) && MANIFEST.test(entry.name)) out.push(path);
+    else if ((entry.isFile() || entry.isSymbolicLink()) && MANIFEST.test(entry.name) && entry.name !== CONFIG) out.push(path);
   }
 }
 

@@ -1,0 +1,308 @@
+/**
+ * State kept in PostgreSQL, for teams whose CI runs on many machines (docs/architecture.md,
+ * "State, journal and locks"). Tables live in a schema of their own, created and migrated by
+ * adsctl (migrations.ts): the current state per account with its serial, the versions kept, the
+ * journal a row per record, who holds each lock, and the lookup cache.
+ *
+ * Locks are session-level advisory locks, each held by a connection of its own: a runner that dies
+ * drops its connection, and the server releases its lock at once. A row beside it says who holds
+ * it, so a run that waits can name the holder; a row whose backend is gone says nothing.
+ *
+ * Every other operation is one statement on one connection, so operations take effect in the
+ * order they are called (a journal append issued after a rewrite lands after it), and the state a
+ * checkpoint stores is serialised when it is called.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { summariseJournal, type JournalContents, type JournalRecord } from '../journal-record.js';
+import { holderName } from '../lock.js';
+import { shapeProblems } from '../shape.js';
+import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
+import type { JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
+import { migrate } from './migrations.js';
+
+/** Versions kept per account. */
+const KEPT_VERSIONS = 100;
+
+export interface PostgresOptions {
+  /** The connection string (from the environment, never from a file). */
+  connectionString: string;
+  /** The schema of adsctl's tables. */
+  schema: string;
+  /** Waits between attempts to take a lock (injected by tests). */
+  sleep?: (ms: number) => Promise<void>;
+  /** The clock for lock deadlines (epoch ms). */
+  now?: () => number;
+}
+
+/** `postgres://host:port/db`: where the state is, with no user and no password. */
+export function describeConnection(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `postgres://${url.host}${url.pathname}`;
+  } catch {
+    return 'postgres (a connection string that is not a URL)';
+  }
+}
+
+const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** A stable signed 64-bit key for an account's advisory lock. */
+function lockKey(schema: string, account: string): string {
+  return createHash('sha256').update(`adsctl-lock\u0000${schema}\u0000${account}`).digest().readBigInt64BE(0).toString();
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What went wrong talking to the server, in words that never hold the password. */
+function connectionError(where: string, error: unknown): Error {
+  const cause = error instanceof Error ? error.message : String(error);
+  return new Error(`cannot use the state in ${where}: ${cause}`);
+}
+
+export class PostgresStore implements StateStore {
+  readonly where: string;
+  private readonly t: { states: string; versions: string; journal: string; locks: string; cache: string };
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly now: () => number;
+  private readonly held = new Set<Lock>();
+
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly options: PostgresOptions,
+  ) {
+    this.where = describeConnection(options.connectionString);
+    const s = quoteIdent(options.schema);
+    this.t = { states: `${s}.states`, versions: `${s}.state_versions`, journal: `${s}.journal`, locks: `${s}.lock_holders`, cache: `${s}.lookup_cache` };
+    this.sleep = options.sleep ?? defaultSleep;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Connects and brings the schema up to date; throws with a message naming the server. */
+  static async open(options: PostgresOptions): Promise<PostgresStore> {
+    const where = describeConnection(options.connectionString);
+    const client = new pg.Client({ connectionString: options.connectionString, application_name: 'adsctl' });
+    client.on('error', () => {
+      // a connection lost between statements fails the next statement, which says so
+    });
+    try {
+      await client.connect();
+      await migrate(client, options.schema);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw connectionError(where, error);
+    }
+    return new PostgresStore(client, options);
+  }
+
+  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.client.query<R>(text, values);
+    } catch (error) {
+      throw connectionError(this.where, error);
+    }
+  }
+
+  async accounts(): Promise<string[]> {
+    const { rows } = await this.query<{ account: string }>(`SELECT account FROM ${this.t.states} UNION SELECT DISTINCT account FROM ${this.t.journal} ORDER BY account`);
+    return rows.map((r) => r.account);
+  }
+
+  async read(key: string, endpoint: string): Promise<AccountState | string> {
+    const { rows } = await this.query<{ state: unknown }>(`SELECT state FROM ${this.t.states} WHERE account = $1`, [key]);
+    if (rows.length === 0) return emptyState(key, endpoint);
+    return this.checked(rows[0]!.state, `the state of account ${key} in ${this.where}`);
+  }
+
+  private checked(value: unknown, what: string): AccountState | string {
+    const version = (value as { format_version?: unknown } | null)?.format_version;
+    if (typeof version === 'number' && version !== STATE_FORMAT_VERSION) return `${what}: state format ${version}, which this adsctl does not know (it reads format ${STATE_FORMAT_VERSION}); use the adsctl that wrote it`;
+    const problems = shapeProblems('state', value, 'the state');
+    if (problems.length > 0) return `${what} is damaged: ${problems.join('; ')}. Nothing was changed: put back a good version (adsctl state history, state pull --serial N, state push --force), then run adsctl again.`;
+    return value as AccountState;
+  }
+
+  async write(state: AccountState, operation: string): Promise<void> {
+    state.serial++;
+    await this.checkpoint(state, operation, true);
+  }
+
+  checkpoint(state: AccountState, operation: string, final: boolean): Promise<void> {
+    // serialised now: requests still in flight may change the state before the statement runs
+    const json = JSON.stringify(state);
+    return this.store(state.account, state.serial, json, operation, final).then(() => undefined);
+  }
+
+  private async store(account: string, serial: number, json: string, operation: string, final: boolean): Promise<void> {
+    await this.query(
+      `WITH current AS (
+         INSERT INTO ${this.t.states} (account, serial, state, updated_at) VALUES ($1, $2, $3::jsonb, now())
+         ON CONFLICT (account) DO UPDATE SET serial = EXCLUDED.serial, state = EXCLUDED.state, updated_at = now()
+       ), kept AS (
+         INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation)
+         SELECT $1, $2, $3::jsonb, now(), $4, $5 WHERE $6
+         ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation
+       )
+       DELETE FROM ${this.t.versions} WHERE $6 AND account = $1 AND serial < (
+         SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS - 1}) newest
+       )`,
+      [account, serial, json, holderName(), operation, final],
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.query(
+      `WITH a AS (DELETE FROM ${this.t.states} WHERE account = $1), b AS (DELETE FROM ${this.t.versions} WHERE account = $1) DELETE FROM ${this.t.journal} WHERE account = $1`,
+      [key],
+    );
+  }
+
+  async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
+    const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation };
+    const lockClient = new pg.Client({ connectionString: this.options.connectionString, application_name: 'adsctl lock' });
+    lockClient.on('error', () => {
+      // the lock is gone with its connection; the run finds out at its next statement
+    });
+    try {
+      await lockClient.connect();
+    } catch (error) {
+      throw connectionError(this.where, error);
+    }
+    const k = lockKey(this.options.schema, key);
+    const deadline = this.now() + timeoutMs;
+    try {
+      for (;;) {
+        const { rows } = await lockClient.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [k]);
+        if (rows[0]?.taken === true) break;
+        if (this.now() >= deadline) {
+          await lockClient.end().catch(() => {});
+          return { heldBy: (await this.lockHolder(key)) ?? { id: 'unknown', holder: 'another adsctl run', pid: 0, created_at: '', operation: 'unknown' } };
+        }
+        await this.sleep(Math.min(250, Math.max(10, deadline - this.now())));
+      }
+      await lockClient.query(
+        `INSERT INTO ${this.t.locks} (account, info, backend_pid) VALUES ($1, $2::jsonb, pg_backend_pid())
+         ON CONFLICT (account) DO UPDATE SET info = EXCLUDED.info, backend_pid = EXCLUDED.backend_pid`,
+        [key, JSON.stringify(info)],
+      );
+    } catch (error) {
+      await lockClient.end().catch(() => {});
+      throw connectionError(this.where, error);
+    }
+    let released = false;
+    const lock: Lock = {
+      info,
+      release: async () => {
+        if (released) return;
+        released = true;
+        this.held.delete(lock);
+        try {
+          await lockClient.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]);
+          await lockClient.query('SELECT pg_advisory_unlock($1::bigint)', [k]);
+        } catch {
+          // the connection is gone, and the lock with it
+        }
+        await lockClient.end().catch(() => {});
+      },
+    };
+    this.held.add(lock);
+    return lock;
+  }
+
+  async lockHolder(key: string): Promise<LockInfo | undefined> {
+    const { rows } = await this.query<{ info: LockInfo }>(
+      `SELECT info FROM ${this.t.locks} WHERE account = $1 AND backend_pid IN (SELECT pid FROM pg_stat_activity)`,
+      [key],
+    );
+    return rows[0]?.info;
+  }
+
+  async forceUnlock(id: string): Promise<LockInfo | undefined> {
+    const { rows } = await this.query<{ account: string; info: LockInfo; backend_pid: number }>(`SELECT account, info, backend_pid FROM ${this.t.locks} WHERE info->>'id' = $1`, [id]);
+    const row = rows[0];
+    if (row === undefined) return undefined;
+    await this.query('SELECT pg_terminate_backend($1)', [row.backend_pid]);
+    await this.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [row.account, id]);
+    return row.info;
+  }
+
+  async readJournal(key: string): Promise<JournalContents> {
+    const { rows } = await this.query<{ record: unknown }>(`SELECT record FROM ${this.t.journal} WHERE account = $1 ORDER BY position`, [key]);
+    const records: JournalRecord[] = [];
+    for (const [i, row] of rows.entries()) {
+      const problems = shapeProblems('journal', row.record, 'the record', 1);
+      if (problems.length > 0) {
+        const since = records.reduce<number | undefined>((min, r) => ('intent' in r ? Math.min(min ?? r.intent.at, r.intent.at) : min), undefined);
+        return { ...summariseJournal(records), whole: 0, damage: { path: `the journal of account ${key} in ${this.where}, record`, line: i + 1, lines: rows.length, problem: `it is not a journal record (${problems[0]!})`, ...(since === undefined ? {} : { since }) } };
+      }
+      records.push(row.record as JournalRecord);
+    }
+    return { ...summariseJournal(records), whole: 0 };
+  }
+
+  async openJournal(key: string): Promise<JournalLog> {
+    const contents = await this.readJournal(key);
+    if (contents.damage !== undefined) throw new Error(`the journal of account ${key} in ${this.where} cannot be read whole: record ${contents.damage.line} is damaged (${contents.damage.problem})`);
+    const query = this.query.bind(this);
+    const table = this.t.journal;
+    return {
+      lastSeq: contents.lastSeq,
+      append: async (record) => {
+        await query(`INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(record)]);
+      },
+      rewrite: async (records) => {
+        await query(
+          `WITH gone AS (DELETE FROM ${table} WHERE account = $1)
+           INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
+          [key, JSON.stringify(records)],
+        );
+      },
+    };
+  }
+
+  async clearJournal(key: string): Promise<void> {
+    await this.query(`DELETE FROM ${this.t.journal} WHERE account = $1`, [key]);
+  }
+
+  async history(key: string): Promise<StateVersion[]> {
+    const { rows } = await this.query<{ serial: string; written_at: Date; written_by: string; operation: string; resources: string }>(
+      `SELECT serial, written_at, written_by, operation, (SELECT count(*) FROM jsonb_object_keys(state->'resources')) AS resources
+       FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC`,
+      [key],
+    );
+    return rows.map((r) => ({ serial: Number(r.serial), written_at: r.written_at.toISOString(), written_by: r.written_by, operation: r.operation, resources: Number(r.resources) }));
+  }
+
+  async version(key: string, serial: number): Promise<AccountState | undefined> {
+    const { rows } = await this.query<{ state: unknown }>(`SELECT state FROM ${this.t.versions} WHERE account = $1 AND serial = $2`, [key, serial]);
+    const found = rows[0] === undefined ? undefined : this.checked(rows[0].state, `version ${serial} of the state of account ${key}`);
+    return typeof found === 'object' ? found : undefined;
+  }
+
+  async push(state: AccountState, force: boolean): Promise<PushOutcome> {
+    const { rows } = await this.query<{ serial: string }>(`SELECT serial FROM ${this.t.states} WHERE account = $1`, [state.account]);
+    const current = rows[0] === undefined ? undefined : Number(rows[0].serial);
+    if (!force && current !== undefined && state.serial <= current) {
+      return { refused: `the state of account ${state.account} in ${this.where} is at serial ${current}, and the state pushed is at serial ${state.serial}: it is not newer. Pull the current state, make the change on it, and push that; or pass --force to replace it.` };
+    }
+    await this.checkpoint(state, 'state push', true);
+    return { pushed: state.serial };
+  }
+
+  async readCache(name: string): Promise<unknown> {
+    const { rows } = await this.query<{ value: unknown }>(`SELECT value FROM ${this.t.cache} WHERE name = $1`, [name]);
+    return rows[0]?.value;
+  }
+
+  async writeCache(name: string, value: unknown): Promise<void> {
+    await this.query(
+      `INSERT INTO ${this.t.cache} (name, value, updated_at) VALUES ($1, $2::jsonb, now()) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      [name, JSON.stringify(value)],
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const lock of [...this.held]) await lock.release();
+    await this.client.end().catch(() => {});
+  }
+}
