@@ -1,5 +1,5 @@
 /**
- * `adsctl state list|show|rm|mv|history|pull|push` and `adsctl force-unlock`: inspect and edit
+ * `adsctl state list|show|rm|mv|history|pull|push|migrate` and `adsctl force-unlock`: inspect and edit
  * the bindings of addresses to live ids without touching the service, in whichever backend the
  * configuration root keeps its state (state-store.ts). Edits take the account's lock; what they
  * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
@@ -17,7 +17,7 @@ import type { Io } from './io.js';
 import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateRoots } from './root.js';
-import { openStore } from './state-store.js';
+import { openNamedStore, openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
 
 interface StateFlags {
@@ -127,6 +127,84 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
     });
     if (!locked) setExit(1);
   });
+}
+
+/** JSON with the keys of every object sorted: two states compare by content, not by key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+/**
+ * `state migrate --from`: every account of the root's `from` backend is copied, under both locks,
+ * to the backend adsctl.yaml names, with its serial, and read back to check it arrived whole. An
+ * account with an unfinished journal is not moved (its apply is finished first); one the
+ * destination holds at the same serial and content is already there; one it holds newer or
+ * different is refused unless --force. The source is left as it was.
+ */
+async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', flags: StateFlags & { force?: boolean }): Promise<boolean> {
+  const source = await openNamedStore(root, from, io.env);
+  if (!('read' in source)) {
+    io.err(formatDiagnostics([source], new Map()));
+    return false;
+  }
+  const destination = await openStore(root, io.env);
+  if (!('read' in destination)) {
+    await source.close();
+    io.err(formatDiagnostics([destination], new Map()));
+    return false;
+  }
+  try {
+    if (source.where === destination.where) {
+      io.err(`Error: the state of ${root} is kept in ${destination.where} already; set the backend to move it to in ${root}/adsctl.yaml first (state: backend: ${from === 'local' ? 'postgres' : 'local'})\n`);
+      return false;
+    }
+    const accounts = await source.accounts();
+    let ok = true;
+    let moved = 0;
+    for (const account of accounts) {
+      const done = await underLock(io, { store: source, account }, flags.lockTimeout, async () => {
+        const locked = await underLock(io, { store: destination, account }, flags.lockTimeout, async () => {
+          const loaded = await loadState(source, account, '');
+          if (typeof loaded === 'string') {
+            io.err(`Error: ${loaded}\n`);
+            ok = false;
+            return;
+          }
+          const { journal, state } = loaded;
+          if (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined) {
+            io.err(`Error: account ${account}: an apply was interrupted and its journal is not finished; run adsctl apply with the old backend first, then migrate\n`);
+            ok = false;
+            return;
+          }
+          const there = await destination.read(account, state.endpoint);
+          if (typeof there === 'object' && there.serial === state.serial && canonical(there) === canonical(state)) {
+            io.out(`  ${account}: already in ${destination.where} (serial ${state.serial})\n`);
+            return;
+          }
+          const pushed = await destination.push(state, flags.force === true);
+          if ('refused' in pushed) {
+            io.err(`Error: account ${account}: ${pushed.refused}\n`);
+            ok = false;
+            return;
+          }
+          const back = await destination.read(account, state.endpoint);
+          if (typeof back === 'string' || canonical(back) !== canonical(state)) {
+            io.err(`Error: account ${account}: the state read back from ${destination.where} is not the state written; the source is left as it was\n`);
+            ok = false;
+            return;
+          }
+          moved++;
+          io.out(`  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources\n`);
+        });
+        if (!locked) ok = false;
+      });
+      if (!done) ok = false;
+    }
+    io.out(`Migrated ${moved} of ${accounts.length} account${accounts.length === 1 ? '' : 's'} from ${source.where} to ${destination.where}.${moved > 0 ? ` The copies in ${source.where} are left as they were.` : ''}\n`);
+    return ok;
+  } finally {
+    await source.close();
+    await destination.close();
+  }
 }
 
 /** A state file given to `state push`: its JSON checked against schemas/state.schema.json. */
@@ -321,6 +399,22 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         if (!locked) setExit(1);
       }),
     );
+
+  common(state.command('migrate'))
+    .description('move the state of every account from one backend to the one adsctl.yaml names now')
+    .requiredOption('--from <backend>', 'where the state is kept now: local or postgres')
+    .option('--force', 'replace states the destination holds that are not older')
+    .action(async (flags: StateFlags & { from: string; force?: boolean }) => {
+      if (flags.from !== 'local' && flags.from !== 'postgres') {
+        io.err(`Error: --from is local or postgres, not ${flags.from}\n`);
+        return setExit(1);
+      }
+      let failed = false;
+      for (const root of stateRoots(flags.path)) {
+        if (!(await migrateRoot(io, root, flags.from, flags))) failed = true;
+      }
+      setExit(failed ? 1 : 0);
+    });
 
   program
     .command('force-unlock')

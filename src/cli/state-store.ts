@@ -4,7 +4,7 @@
  * environment variable the file names.
  */
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
-import { DEFAULT_CONNECTION_ENV, DEFAULT_SCHEMA, readStateConfig, type StateConfig } from '../state/config.js';
+import { readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
 import { PostgresStore } from '../state/postgres/store.js';
 import type { StateStore } from '../state/store.js';
@@ -35,11 +35,11 @@ export async function openStore(root: string, env: Env): Promise<StateStore | Di
 
 /**
  * A named backend of the root, for `state migrate --from`: local files, or PostgreSQL with the
- * connection variable and schema adsctl.yaml gives (their defaults otherwise).
+ * connection variable and schema adsctl.yaml gives (their defaults otherwise), whichever backend
+ * it names now.
  */
 export async function openNamedStore(root: string, backend: 'local' | 'postgres', env: Env): Promise<StateStore | Diagnostic> {
-  if (backend === 'local') return openConfigured(root, { backend: 'local' }, env);
   const { config, diagnostics } = readStateConfig(root);
   if (config === undefined) return diagnostics[0]!;
-  return openConfigured(root, config.backend === 'postgres' ? config : { backend: 'postgres', connectionStringEnv: DEFAULT_CONNECTION_ENV, schema: DEFAULT_SCHEMA }, env);
+  return openConfigured(root, { ...config, backend }, env);
 }

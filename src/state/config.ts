@@ -20,7 +20,16 @@ export const CONFIG_FILE = 'adsctl.yaml';
 export const DEFAULT_CONNECTION_ENV = 'ADSCTL_POSTGRES_URL';
 export const DEFAULT_SCHEMA = 'adsctl';
 
-export type StateConfig = { backend: 'local' } | { backend: 'postgres'; connectionStringEnv: string; schema: string; range?: SourceRange };
+/** The backend in force, and the PostgreSQL settings (also when local: `state migrate --from postgres` uses them). */
+export interface StateConfig {
+  backend: 'local' | 'postgres';
+  connectionStringEnv: string;
+  schema: string;
+  /** Where the backend is named, for errors about it. */
+  range?: SourceRange;
+}
+
+const LOCAL: StateConfig = { backend: 'local', connectionStringEnv: DEFAULT_CONNECTION_ENV, schema: DEFAULT_SCHEMA };
 
 const SETTINGS = ['backend', 'connection_string_env', 'schema'];
 /** Keys that would put the connection string itself in the file. */
@@ -30,7 +39,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The state configuration of a root; local when it has no adsctl.yaml. */
 export function readStateConfig(root: string): { config: StateConfig | undefined; diagnostics: Diagnostic[] } {
   const path = join(root, CONFIG_FILE);
-  if (!existsSync(path)) return { config: { backend: 'local' }, diagnostics: [] };
+  if (!existsSync(path)) return { config: LOCAL, diagnostics: [] };
   const file = relative(process.cwd(), path) || CONFIG_FILE;
   const text = readFileSync(path, 'utf8');
   const lineCounter = new LineCounter();
@@ -49,7 +58,7 @@ export function readStateConfig(root: string): { config: StateConfig | undefined
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics };
   const top = doc.contents as YamlNode | null;
-  if (top === null) return { config: { backend: 'local' }, diagnostics: [] };
+  if (top === null) return { config: LOCAL, diagnostics: [] };
   if (!isMap(top)) return { config: undefined, diagnostics: [errorAt('config', `${CONFIG_FILE} must be a mapping with a state: section`, at(top))] };
   let state: YamlNode | undefined;
   for (const pair of top.items) {
@@ -57,7 +66,7 @@ export function readStateConfig(root: string): { config: StateConfig | undefined
     if (key === 'state') state = pair.value as YamlNode;
     else diagnostics.push(errorAt('config-key', `${CONFIG_FILE} has no setting ${key === '' ? 'with this key' : key}; it holds only state:`, at(pair.key as YamlNode)));
   }
-  if (state === undefined || state === null) return { config: diagnostics.length > 0 ? undefined : { backend: 'local' }, diagnostics };
+  if (state === undefined || state === null) return { config: diagnostics.length > 0 ? undefined : LOCAL, diagnostics };
   if (!isMap(state)) return { config: undefined, diagnostics: [...diagnostics, errorAt('config', 'state: must be a mapping (backend, connection_string_env, schema)', at(state))] };
   const values = new Map<string, { value: string; range: SourceRange | undefined }>();
   for (const pair of state.items) {
@@ -88,9 +97,8 @@ export function readStateConfig(root: string): { config: StateConfig | undefined
     } else if (!IDENTIFIER.test(setting.value)) diagnostics.push(errorAt('config-value', `state.${name} must be a name of letters, digits and _, not ${setting.value}`, setting.range));
   }
   if (diagnostics.length > 0) return { config: undefined, diagnostics };
-  if (backend?.value !== 'postgres') return { config: { backend: 'local' }, diagnostics };
   return {
-    config: { backend: 'postgres', connectionStringEnv: values.get('connection_string_env')?.value ?? DEFAULT_CONNECTION_ENV, schema: values.get('schema')?.value ?? DEFAULT_SCHEMA, ...(backend.range === undefined ? {} : { range: backend.range }) },
+    config: { backend: backend?.value === 'postgres' ? 'postgres' : 'local', connectionStringEnv: values.get('connection_string_env')?.value ?? DEFAULT_CONNECTION_ENV, schema: values.get('schema')?.value ?? DEFAULT_SCHEMA, ...(backend?.range === undefined ? {} : { range: backend.range }) },
     diagnostics,
   };
 }

@@ -17,7 +17,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('adsctl.yaml', () => {
   it('is not needed: without it, state is local', () => {
-    expect(readStateConfig(dir)).toEqual({ config: { backend: 'local' }, diagnostics: [] });
+    expect(readStateConfig(dir)).toEqual({ config: { backend: 'local', connectionStringEnv: 'ADSCTL_POSTGRES_URL', schema: 'adsctl' }, diagnostics: [] });
   });
 
   it.each([
