@@ -80,6 +80,12 @@ export interface ClientOptions {
   credentials: OAuthCredentials;
   /** Requests in flight at once (default 8). */
   parallelism?: number;
+  /**
+   * The run's budget of requests in flight, shared by the clients of every account it opens, so
+   * many accounts together send no more than `--parallelism` at once. Taken only around the HTTP
+   * exchange itself: a request waiting for its account's rate-limit window holds none of it.
+   */
+  shared?: Semaphore;
   /** Longest total time one request may spend waiting for rate limits and backoff (default 15 min). */
   maxWaitMs?: number;
   /** Attempts against 5xx answers and dropped connections (default 8); 429s are bounded by `maxWaitMs` instead. */
@@ -192,6 +198,7 @@ export class ApiClient {
   private readonly credentials: OAuthCredentials;
   private readonly agent: Agent;
   private readonly slots: Semaphore;
+  private readonly shared: Semaphore | undefined;
   private readonly tracker = new RateTracker();
   private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
 
@@ -200,6 +207,7 @@ export class ApiClient {
     this.credentials = options.credentials;
     const parallelism = options.parallelism ?? 8;
     this.slots = new Semaphore(parallelism);
+    this.shared = options.shared;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
     this.options = {
@@ -331,6 +339,7 @@ export class ApiClient {
         : `Basic ${Buffer.from(`${encodeURIComponent(req.basic.user)}:${encodeURIComponent(req.basic.password)}`).toString('base64')}`;
 
     await this.slots.acquire();
+    await this.shared?.acquire();
     this.tracker.start(key);
     const started = this.options.now();
     this.counts.attempts++;
@@ -360,6 +369,7 @@ export class ApiClient {
       throw error;
     } finally {
       this.tracker.finish(key);
+      this.shared?.release();
       this.slots.release();
     }
   }

@@ -4,11 +4,12 @@
  * when anything failed; what succeeded is in the state either way. SIGINT and SIGTERM stop the
  * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left.
  */
-import type { ApplyResult } from '../apply/events.js';
+import type { ApplyEvent, ApplyResult } from '../apply/events.js';
 import { applyPlan } from '../apply/apply.js';
 import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountPlan, Plan } from '../plan/types.js';
+import { renderAccountOutcomes } from '../render/apply-outcome.js';
 import { renderPlan } from '../render/render.js';
 import { ApplyJournal, noChanges } from '../state/apply-journal.js';
 import { createdAccountCandidates } from '../apply/find-created.js';
@@ -61,52 +62,75 @@ export interface ExecuteOptions {
   stop?: AbortSignal;
   /** Write requests in flight at once (`--parallelism`). */
   parallelism?: number;
+  /** `apply` or `destroy`: what the versions of state it keeps are named after. */
+  operation?: string;
+}
+
+/** One account's part of an apply. */
+export interface AccountOutcome extends ApplyResult {
+  account: string;
 }
 
 const operationCount = (accountPlan: AccountPlan): number => accountPlan.layers.flat().reduce((n, step) => n + step.operations.length, 0);
 
-/** Applies every account's plan; returns the summed counts and every error. */
-export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean, options: ExecuteOptions = {}): Promise<ApplyResult> {
-  const total: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
-  const onEvent = progressPrinter(io, tty, { plan });
-  const stopped = (): boolean => options.stop?.aborted === true;
-  for (const accountPlan of plan.accounts) {
-    const session = sessions.find((s) => s.key === accountPlan.account);
-    if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
-    if (stopped()) {
-      total.notStarted += operationCount(accountPlan);
-      continue;
-    }
-    let accountId: string | undefined;
-    try {
-      accountId = await ensureAccount(session, accountPlan);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      total.errors.push({ address: 'account', message: error.describe() });
-      continue;
-    }
-    if (accountId === undefined) {
-      total.errors.push({ address: 'account', message: `account ${accountPlan.account} has no id and endpoint ${session.endpointName} cannot create one (only sandbox and local can)` });
-      continue;
-    }
-    const result = await applyPlan({
-      plan: accountPlan,
-      api: session.api,
-      accountId,
-      state: session.state,
-      store: session.store,
-      stateDir: session.stateDir,
-      onEvent,
-      ...(options.stop === undefined ? {} : { stop: options.stop }),
-      ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
-    });
-    total.added += result.added;
-    total.changed += result.changed;
-    total.destroyed += result.destroyed;
-    total.errors.push(...result.errors);
-    total.notStarted += result.notStarted;
+/** What one account's apply did, or why it did not. */
+async function applyAccount(accountPlan: AccountPlan, session: AccountSession, onEvent: (event: ApplyEvent) => void, options: ExecuteOptions): Promise<ApplyResult> {
+  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
+  if (options.stop?.aborted === true) return { ...result, notStarted: operationCount(accountPlan) };
+  let accountId: string | undefined;
+  try {
+    accountId = await ensureAccount(session, accountPlan);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ...result, errors: [{ address: 'account', message: error.describe() }] };
   }
-  return total;
+  if (accountId === undefined) {
+    return { ...result, errors: [{ address: 'account', message: `account ${accountPlan.account} has no id and endpoint ${session.endpointName} cannot create one (only sandbox and local can)` }] };
+  }
+  return applyPlan({
+    plan: accountPlan,
+    api: session.api,
+    accountId,
+    state: session.state,
+    store: session.store,
+    stateDir: session.stateDir,
+    onEvent,
+    ...(options.operation === undefined ? {} : { operation: options.operation }),
+    ...(options.stop === undefined ? {} : { stop: options.stop }),
+    ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
+  });
+}
+
+/**
+ * Applies every account's plan, the accounts at once (their requests in flight bounded together
+ * by the run's budget, session.ts); returns the summed counts, every error, and each account's
+ * own result. One account's failure — an error the service answers, or a state it cannot write —
+ * is that account's: the others go on.
+ */
+export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean, options: ExecuteOptions = {}): Promise<ApplyResult & { accounts: AccountOutcome[] }> {
+  const onEvent = progressPrinter(io, tty, { plan });
+  const accounts = await Promise.all(
+    plan.accounts.map(async (accountPlan): Promise<AccountOutcome> => {
+      const session = sessions.find((s) => s.key === accountPlan.account);
+      if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
+      try {
+        return { account: accountPlan.account, ...(await applyAccount(accountPlan, session, onEvent, options)) };
+      } catch (error) {
+        if (!(error instanceof Error) || plan.accounts.length === 1) throw error;
+        return { account: accountPlan.account, added: 0, changed: 0, destroyed: 0, notStarted: 0, errors: [{ address: 'account', message: error.message }] };
+      }
+    }),
+  );
+  const several = accounts.length > 1;
+  return {
+    added: accounts.reduce((n, a) => n + a.added, 0),
+    changed: accounts.reduce((n, a) => n + a.changed, 0),
+    destroyed: accounts.reduce((n, a) => n + a.destroyed, 0),
+    notStarted: accounts.reduce((n, a) => n + a.notStarted, 0),
+    // with several accounts, each error says whose it is
+    errors: accounts.flatMap((a) => a.errors.map((e) => (several ? { ...e, address: `${a.account}: ${e.address}` } : e))),
+    accounts,
+  };
 }
 
 /** How the end of an apply or destroy is told. */
@@ -131,14 +155,15 @@ function plural(n: number, noun: string): string {
 export async function applyAndReport(io: Io, plan: Plan, sessions: readonly AccountSession[], how: ApplyReport, setExit: (code: number) => void, interrupts?: Interrupts): Promise<void> {
   const watch = interrupts ?? watchInterrupts((text) => io.err(text));
   try {
-    const result = await executePlan(io, plan, sessions, how.tty, { stop: watch.drain(), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
+    const result = await executePlan(io, plan, sessions, how.tty, { stop: watch.drain(), operation: how.verb, ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
+    const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
     const signal = watch.received();
     if (signal !== undefined) {
       const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
       io.err(`\n${blocks}Interrupted: ${plural(result.added + result.changed + result.destroyed, 'operation')} applied, ${result.notStarted} not started; run adsctl ${how.verb} again to finish.\n`);
       return setExit(INTERRUPT_EXIT[signal]);
     }
-    const outcome = `\n${how.summary(result)}\n`;
+    const outcome = `${perAccount.lines}\n${how.summary(result)}\n${perAccount.failed}`;
     if (result.errors.length === 0) io.out(outcome);
     else io.err(outcome);
     setExit(result.errors.length > 0 ? 1 : 0);

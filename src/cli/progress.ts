@@ -1,7 +1,8 @@
 /**
  * Showing an apply while it runs: on a terminal, one progress line rewritten in place; otherwise
  * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
- * step writes (the first ten), and a line per problem.
+ * step writes (the first ten), and a line per problem. Accounts are applied at once: with
+ * several, every line names its account.
  */
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
@@ -55,6 +56,9 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
   const started = now();
   const findStep = stepFinder(options.plan);
   const stamp = (): string => `[${formatElapsed(now() - started)}]`;
+  // with several accounts applied at once, every line says whose it is
+  const several = (options.plan?.accounts.length ?? 0) > 1;
+  const whose = (account: string): string => (several ? `${account}: ` : '');
   let lastDraw = 0;
   return (event) => {
     switch (event.type) {
@@ -75,16 +79,16 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
         break;
       }
       case 'working':
-        io.err(`${tty ? '\n' : ''}${stamp()} ${event.address}: ${event.message}\n`);
+        io.err(`${tty ? '\n' : ''}${stamp()} ${whose(event.account)}${event.address}: ${event.message}\n`);
         break;
       case 'failed':
-        io.err(`${tty ? '\n' : ''}Error: ${event.address}: ${event.message}\n`);
+        io.err(`${tty ? '\n' : ''}Error: ${whose(event.account)}${event.address}: ${event.message}\n`);
         break;
       case 'skipped':
-        io.err(`${tty ? '\n' : ''}Skipped: ${event.address}: ${event.because}\n`);
+        io.err(`${tty ? '\n' : ''}Skipped: ${whose(event.account)}${event.address}: ${event.because}\n`);
         break;
       case 'resolved':
-        io.err(`${tty ? '\n' : ''}${event.address}: a create had no answer; ${event.id === undefined ? 'it did not happen, sending it again' : `found it as ${event.id}`}\n`);
+        io.err(`${tty ? '\n' : ''}${whose(event.account)}${event.address}: a create had no answer; ${event.id === undefined ? 'it did not happen, sending it again' : `found it as ${event.id}`}\n`);
         break;
       case 'start':
         break;

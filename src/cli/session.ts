@@ -6,6 +6,7 @@
 import { join, relative } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
+import { Semaphore } from '../api/semaphore.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { redactUserinfo } from '../diag/redact.js';
@@ -76,6 +77,8 @@ export function unlockCommand(id: string, root: string): string {
 export async function openSessions(accounts: readonly SessionTarget[], options: SessionOptions): Promise<Sessions> {
   const endpoints = new Map<string, OpenEndpoint>();
   const stores = new Map<string, StateStore>();
+  // one budget of requests in flight for every account of the run (--parallelism)
+  const shared = new Semaphore(options.parallelism);
   const sessions: AccountSession[] = [];
   const diagnostics: Diagnostic[] = [];
   const closeAll = async (): Promise<void> => {
@@ -143,6 +146,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       endpoint: open.endpoint,
       credentials,
       parallelism: options.parallelism,
+      shared,
       ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
     });
     sessions.push({

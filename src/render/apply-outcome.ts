@@ -40,3 +40,18 @@ export function renderApplyOutcome(result: ApplyOutcome): string {
 export function renderDestroyOutcome(result: ApplyOutcome): string {
   return outcome(result, 'Destroy', `${result.destroyed} destroyed`);
 }
+
+/**
+ * With several accounts, what each did, a line each, and — when some failed — which ones:
+ * `Failed accounts (2 of 5): acme, beta.` Empty for a single account, whose summary says it all.
+ */
+export function renderAccountOutcomes(accounts: ReadonlyArray<ApplyOutcome & { account: string }>, verb: 'apply' | 'destroy'): { lines: string; failed: string } {
+  if (accounts.length < 2) return { lines: '', failed: '' };
+  const counts = (a: ApplyOutcome): string => (verb === 'destroy' ? `${a.destroyed} destroyed` : `${a.added} added, ${a.changed} changed, ${a.destroyed} destroyed`);
+  const lines = accounts.map((a) => `  ${a.account}: ${a.errors.length === 0 ? 'complete' : `failed (${count(a.errors.length, 'error', 'errors')})`}; ${counts(a)}\n`).join('');
+  const failed = accounts.filter((a) => a.errors.length > 0).map((a) => a.account);
+  return {
+    lines: `\nAccounts:\n${lines}`,
+    failed: failed.length === 0 ? '' : `Failed accounts (${failed.length} of ${accounts.length}): ${failed.join(', ')}.\n`,
+  };
+}

@@ -50,7 +50,7 @@ describe('adsctl completion bash', () => {
     [['adsctl', 'plan', '--refresh'], ['--refresh-only']],
     [['adsctl', 'plan', '.', '--out', 'p', '--con'], ['--connect-timeout']],
     [['adsctl', 'apply', '--auto'], ['--auto-approve']],
-    [['adsctl', 'state', ''], ['list', 'show', 'rm', 'mv', 'history', 'pull', 'push']],
+    [['adsctl', 'state', ''], ['list', 'show', 'rm', 'mv', 'history', 'pull', 'push', 'migrate']],
     [['adsctl', 'state', 'mv', '--'], ['--path', '--account', '--lock-timeout', '--help']],
     [['adsctl', 'auth', 'w'], ['whoami']],
     [['adsctl', 'completion', ''], ['bash', 'zsh']],
