@@ -1,5 +1,6 @@
 /**
- * Plan and apply of a 10,000-resource account against a real emulator process with 20 ms of
+ * Plan and apply of a 10,000-resource account (or a multiple: `campaigns` 600 is about 30,000,
+ * 2,000 about 100,000 — the same shape, 50 resources a campaign) against a real emulator process with 20 ms of
  * latency on every request: requests made against the least possible (docs/architecture.md), wall time, CPU
  * and peak memory of the adsctl process for the apply and for the plan that follows it.
  */
@@ -12,11 +13,12 @@ import type { Io } from '../src/cli/io.js';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator } from '../test/support/cli.js';
 
-const CAMPAIGNS = 200;
+/** Campaigns of the 10,000-resource account. */
+export const BASE_CAMPAIGNS = 200;
 const LINE_ITEMS_PER_CAMPAIGN = 10;
 const CRITERIA_PER_LINE_ITEM = 3;
-/** Line items that promote 50 posts each (the rest promote none). */
-const PROMOTING_LINE_ITEMS = 36;
+/** Line items that promote 50 posts each, per 200 campaigns (the rest promote none). */
+const PROMOTING_PER_200 = 36;
 const POSTS_PER_LINE_ITEM = 50;
 
 export interface RunFigures {
@@ -33,7 +35,7 @@ export interface PlanApplyBenchResult {
   plan: RunFigures;
 }
 
-function manifest(endpoint: string): { text: string; resources: number } {
+function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
   const lines = ['version: 1', `endpoint: ${endpoint}`, 'account: { id: 18ce54d4x5t }', 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
   let resources = 0;
   let promoting = 0;
@@ -67,7 +69,7 @@ function manifest(endpoint: string): { text: string; resources: number } {
 }
 
 /** Runs the CLI in this process, measuring wall time, CPU and peak RSS. */
-async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
   let output = '';
   const io: Io = { out: (t) => void (output += t), err: (t) => void (output += t), env, interactive: false, stdoutTty: false, readLine: async () => undefined };
   global.gc?.();
@@ -86,25 +88,26 @@ async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code:
 }
 
 /** Advertising requests the emulator routed (control requests excluded), by method. */
-function routed(s: { byRoute: Record<string, number> }, method: (m: string) => boolean): number {
+export function routed(s: { byRoute: Record<string, number> }, method: (m: string) => boolean): number {
   return Object.entries(s.byRoute).reduce((n, [route, count]) => n + (method(route.split(' ')[0]!) ? count : 0), 0);
 }
 
-async function stats(base: string): Promise<{ byMethod: Record<string, number>; byRoute: Record<string, number> }> {
+export async function stats(base: string): Promise<{ byMethod: Record<string, number>; byRoute: Record<string, number> }> {
   const res = await request(`${base}/_emulator/stats`);
   return (await res.body.json()) as { byMethod: Record<string, number>; byRoute: Record<string, number> };
 }
 
-async function resetStats(base: string): Promise<void> {
+export async function resetStats(base: string): Promise<void> {
   const res = await request(`${base}/_emulator/stats/reset`, { method: 'POST' });
   await res.body.text();
 }
 
-export async function benchPlanApply(): Promise<PlanApplyBenchResult> {
+export async function benchPlanApply(CAMPAIGNS = BASE_CAMPAIGNS): Promise<PlanApplyBenchResult> {
+  const PROMOTING_LINE_ITEMS = Math.round((CAMPAIGNS * PROMOTING_PER_200) / 200);
   const emu = await spawnEmulator(['--latency', '20']);
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-bench-'));
   try {
-    const { text, resources } = manifest(emu.info.base_url);
+    const { text, resources } = manifest(emu.info.base_url, CAMPAIGNS, PROMOTING_LINE_ITEMS);
     writeFileSync(join(dir, 'account.yaml'), text);
     const env = {
       ADSCTL_CONSUMER_KEY: emu.info.consumer_key,

@@ -3,7 +3,7 @@ import { benchEmulator } from './emulator-bench.js';
 
 import { benchDiffPlan } from './diff-plan-bench.js';
 import { benchManifest } from './manifest-bench.js';
-import { benchPlanApply, type RunFigures } from './plan-apply-bench.js';
+import { BASE_CAMPAIGNS, benchPlanApply, type RunFigures } from './plan-apply-bench.js';
 import { benchAudienceUpload } from './audience-upload-bench.js';
 import { benchStartup } from './startup-bench.js';
 
@@ -12,8 +12,20 @@ const row = (name: string, f: RunFigures, what: string): string =>
   `  ${name.padEnd(6)} ${what} ${f.requests} / minimum ${f.minimum} = ${(f.requests / f.minimum).toFixed(3)}; wall ${f.wallSeconds.toFixed(1)} s, CPU ${f.cpuSeconds.toFixed(1)} s, peak RSS ${f.peakRssMb.toFixed(0)} MB`;
 
 if (only === undefined || only === 'plan-apply') {
-  const r = await benchPlanApply();
-  console.log(`plan and apply of ${r.resources} resources, emulator latency 20 ms (bench/plan-apply-bench.ts)`);
+  // `plan-apply 200 600 2000`: the account at 10,000, 30,000 and 100,000 resources
+  const sizes = process.argv.slice(3).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  for (const campaigns of sizes.length > 0 ? sizes : [BASE_CAMPAIGNS]) {
+    const r = await benchPlanApply(campaigns);
+    console.log(`plan and apply of ${r.resources} resources (${campaigns} campaigns), emulator latency 20 ms (bench/plan-apply-bench.ts)`);
+    console.log(row('apply', r.apply, 'writes'));
+    console.log(row('plan', r.plan, 'reads '));
+    console.log(`  per resource: apply CPU ${((r.apply.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs, plan CPU ${((r.plan.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs`);
+  }
+}
+if (only === undefined || only === 'agency') {
+  const accounts = Number(process.argv[3] ?? 300);
+  const r = await (await import('./agency-bench.js')).benchAgency(accounts);
+  console.log(`agency: ${r.accounts} accounts, ${r.resources} resources, emulator latency 20 ms (bench/agency-bench.ts)`);
   console.log(row('apply', r.apply, 'writes'));
   console.log(row('plan', r.plan, 'reads '));
 }

@@ -1,0 +1,86 @@
+/**
+ * An agency's nightly drift check: a directory of 300 account manifests of about 300 resources
+ * each (adsctl creates the sandbox accounts on a real `adsctl emulator --latency 20` process),
+ * applied in one run, then planned in one run with nothing to change. Measured: wall time, CPU
+ * and peak memory of the adsctl process, and the plan's reads against the least a refresh can do.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
+import { spawnEmulator } from '../test/support/cli.js';
+import { measured, resetStats, routed, stats, type RunFigures } from './plan-apply-bench.js';
+
+const CAMPAIGNS = 6;
+const LINE_ITEMS_PER_CAMPAIGN = 10;
+const CRITERIA_PER_LINE_ITEM = 3;
+const POSTS = 50;
+
+function manifest(endpoint: string, n: number): { text: string; resources: number } {
+  const lines = ['version: 1', `endpoint: ${endpoint}`, `account: { name: Client ${n} }`, 'funding_instruments:', '  card: { type: CREDIT_CARD, currency: USD, start_time: 2026-01-01T00:00:00Z }', 'campaigns:'];
+  let resources = 2;
+  for (let c = 0; c < CAMPAIGNS; c++) {
+    lines.push(`  c${c}:`, `    name: Client ${n} campaign ${c}`, '    funding_instrument: card', '    daily_budget: "100.00"', '    entity_status: PAUSED', '    line_items:');
+    resources++;
+    for (let l = 0; l < LINE_ITEMS_PER_CAMPAIGN; l++) {
+      lines.push(`      l${l}:`, `        name: Line item ${c}.${l}`, '        product_type: PROMOTED_TWEETS', '        objective: ENGAGEMENTS', '        placements: [ALL_ON_SERVICE]', '        bid_strategy: MAX', '        bid_amount: "1.00"', '        entity_status: PAUSED', '        start_time: 2027-01-01T00:00:00Z', '        targeting:');
+      resources++;
+      for (let t = 0; t < CRITERIA_PER_LINE_ITEM; t++) lines.push(`          - { targeting_type: BROAD_KEYWORD, targeting_value: "keyword ${c} ${l} ${t}" }`);
+      resources += CRITERIA_PER_LINE_ITEM;
+      if (c === 0 && l === 0) {
+        lines.push(`        promoted_posts: [${SEED_POST_IDS.slice(0, POSTS).map((id) => `"${id}"`).join(', ')}]`);
+        resources += POSTS;
+      }
+    }
+  }
+  return { text: `${lines.join('\n')}\n`, resources };
+}
+
+export interface AgencyBenchResult {
+  accounts: number;
+  resources: number;
+  apply: RunFigures;
+  plan: RunFigures;
+}
+
+export async function benchAgency(accounts = 300): Promise<AgencyBenchResult> {
+  const emu = await spawnEmulator(['--latency', '20']);
+  const dir = mkdtempSync(join(tmpdir(), 'adsctl-agency-'));
+  try {
+    mkdirSync(join(dir, '.adsctl'));
+    let resources = 0;
+    for (let n = 0; n < accounts; n++) {
+      const m = manifest(emu.info.base_url, n);
+      writeFileSync(join(dir, `client-${String(n).padStart(3, '0')}.yaml`), m.text);
+      resources += m.resources;
+    }
+    const env = { ADSCTL_CONSUMER_KEY: emu.info.consumer_key, ADSCTL_CONSUMER_SECRET: emu.info.consumer_secret, ADSCTL_ACCESS_TOKEN: emu.info.access_token, ADSCTL_ACCESS_TOKEN_SECRET: emu.info.access_token_secret };
+    const lineItems = CAMPAIGNS * LINE_ITEMS_PER_CAMPAIGN;
+
+    await resetStats(emu.info.base_url);
+    const apply = await measured(['apply', dir, '--auto-approve'], env);
+    if (apply.code !== 0) throw new Error(`apply failed:\n${apply.output.slice(-3000)}`);
+    const afterApply = await stats(emu.info.base_url);
+    // per account: the account and its funding instrument (one each), one campaign batch, 2 line
+    // item batches (40), 1 targeting batch (500), one promoted-posts POST
+    const minWrites = accounts * (1 + 1 + Math.ceil(CAMPAIGNS / 40) + Math.ceil(lineItems / 40) + Math.ceil((lineItems * CRITERIA_PER_LINE_ITEM) / 500) + 1);
+
+    await resetStats(emu.info.base_url);
+    const plan = await measured(['plan', dir, '--detailed-exitcode'], env);
+    if (plan.code !== 0) throw new Error(`plan after apply was not empty (exit ${plan.code}):\n${plan.output.slice(-3000)}`);
+    const afterPlan = await stats(emu.info.base_url);
+    // per account: the account, funding instruments, campaigns, line items, promoted posts,
+    // targeting (one per 200 line items), curated categories
+    const minReads = accounts * 7;
+    return {
+      accounts,
+      resources,
+      apply: { ...apply, requests: routed(afterApply, (method) => method !== 'GET'), minimum: minWrites },
+      plan: { ...plan, requests: routed(afterPlan, (method) => method === 'GET'), minimum: minReads },
+    };
+  } finally {
+    emu.child.kill('SIGTERM');
+    await emu.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
