@@ -86,6 +86,12 @@ export interface ClientOptions {
    * exchange itself: a request waiting for its account's rate-limit window holds none of it.
    */
   shared?: Semaphore;
+  /**
+   * The run's rate-limit budgets, shared by the clients of every account it opens: the budgets
+   * of one user (writes, global lookups) are spent by all its accounts together. Budgets are
+   * kept apart by endpoint and credentials, so sharing never mixes two users' counts.
+   */
+  rates?: RateTracker;
   /** Longest total time one request may spend waiting for rate limits and backoff (default 15 min). */
   maxWaitMs?: number;
   /** Attempts against 5xx answers and dropped connections (default 8); 429s are bounded by `maxWaitMs` instead. */
@@ -199,7 +205,9 @@ export class ApiClient {
   private readonly agent: Agent;
   private readonly slots: Semaphore;
   private readonly shared: Semaphore | undefined;
-  private readonly tracker = new RateTracker();
+  private readonly tracker: RateTracker;
+  /** Who spends the budgets this client draws from: its endpoint and its user. */
+  private readonly spender: string;
   private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
 
   constructor(options: ClientOptions) {
@@ -208,6 +216,8 @@ export class ApiClient {
     const parallelism = options.parallelism ?? 8;
     this.slots = new Semaphore(parallelism);
     this.shared = options.shared;
+    this.tracker = options.rates ?? new RateTracker();
+    this.spender = `${options.endpoint.adsBaseUrl} ${options.credentials.consumerKey} ${options.credentials.token ?? ''}`;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
     this.options = {
@@ -228,8 +238,8 @@ export class ApiClient {
   }
 
   private budgetKey(req: ApiRequest): string {
-    if (req.method === 'GET') return req.budget ?? `read:${req.endpoint}:${req.accountId ?? ''}`;
-    return req.budget ?? 'write';
+    if (req.method === 'GET') return `${this.spender} ${req.budget ?? `read:${req.endpoint}:${req.accountId ?? ''}`}`;
+    return `${this.spender} ${req.budget ?? 'write'}`;
   }
 
   /** Sends one logical request, with every retry it needs; throws `ApiError` on failure. */
@@ -258,10 +268,18 @@ export class ApiClient {
       if (throttle > 0 && !(await wait(throttle))) {
         throw new ApiError({ status: 429, items: [{ code: 'TOO_MANY_REQUESTS', message: `rate limit budget exhausted; waiting ${Math.ceil(throttle / 1000)} s exceeds the wait limit` }], retryable: true, outcome: 'unsent', request: label });
       }
-      if (attempt > 1) this.counts.retries++;
       let response: ApiResponse<unknown>;
       try {
-        response = await this.exchange(req, key);
+        const answered = await this.exchange(req, key, attempt > 1);
+        if (typeof answered === 'number') {
+          // the budget ran out while waiting for a slot: wait for it without holding one
+          if (await wait(answered)) {
+            attempt--;
+            continue;
+          }
+          throw new ApiError({ status: 429, items: [{ code: 'TOO_MANY_REQUESTS', message: `rate limit budget exhausted; waiting ${Math.ceil(answered / 1000)} s exceeds the wait limit` }], retryable: true, outcome: 'unsent', request: label });
+        }
+        response = answered;
       } catch (error) {
         const cause = unreachedCause(error);
         if (cause !== undefined) {
@@ -323,7 +341,13 @@ export class ApiClient {
     }
   }
 
-  private async exchange(req: ApiRequest, key: string): Promise<ApiResponse<unknown>> {
+  /**
+   * One HTTP exchange, or — when the budget of `key` no longer covers one more request once
+   * slots are free — the milliseconds to wait before trying again, with nothing sent. The check
+   * and the count of the request in flight happen with no wait between them, so requests that
+   * waited together for a window go out only as far as the window reaches.
+   */
+  private async exchange(req: ApiRequest, key: string, retry: boolean): Promise<ApiResponse<unknown> | number> {
     const pairs = flatten(req.params);
     const encoded = encodeBody(req, pairs);
     const url = `${this.baseFor(req)}${req.path}`;
@@ -340,6 +364,13 @@ export class ApiClient {
 
     await this.slots.acquire();
     await this.shared?.acquire();
+    const throttle = this.tracker.delayBefore(key, this.options.now());
+    if (throttle > 0) {
+      this.shared?.release();
+      this.slots.release();
+      return throttle;
+    }
+    if (retry) this.counts.retries++;
     this.tracker.start(key);
     const started = this.options.now();
     this.counts.attempts++;

@@ -36,14 +36,28 @@ export function resetOf(headers: Headers): number | undefined {
   return num(headers, 'x-account-rate-limit-reset') ?? num(headers, 'x-rate-limit-reset');
 }
 
+/**
+ * The budgets of every client of a run, keyed by who spends them: a run over many accounts
+ * shares one tracker, so the user-level budgets (writes, global lookups) that all accounts draw
+ * from are counted once, and a request is sent only while the budget left covers every request
+ * already in flight. When a window has ended, the next one is taken to hold the full limit until
+ * a response says what it holds; the requests that waited for it then go out only as far as it
+ * reaches, instead of all at once into a 429.
+ */
 export class RateTracker {
   private readonly budgets = new Map<string, Budget>();
   private readonly inFlight = new Map<string, number>();
 
-  /** Records the budget a response reported for `key`. */
+  /**
+   * Records the budget a response reported for `key`. Responses of one window arrive out of
+   * order; the lowest remaining count it has reported is the one nearest the truth.
+   */
   observe(key: string, headers: Headers): void {
     const b = budgetOf(headers);
-    if (b !== undefined) this.budgets.set(key, b);
+    if (b === undefined) return;
+    const known = this.budgets.get(key);
+    if (known !== undefined && known.reset === b.reset && known.remaining < b.remaining) return;
+    this.budgets.set(key, b);
   }
 
   /** Records that the budget of `key` is exhausted until `reset` (a 429). */
@@ -54,26 +68,40 @@ export class RateTracker {
 
   /**
    * Milliseconds to wait before sending one more request on `key`: zero while the budget left
-   * covers the requests already in flight, else the time to the reset.
+   * covers the requests already in flight, else the time to the reset (or, in a window whose
+   * reset is not known yet, until a request in flight answers).
    */
   delayBefore(key: string, nowMs: number): number {
     const b = this.budgets.get(key);
     if (b === undefined) return 0;
-    const resetMs = b.reset * 1000;
-    if (resetMs <= nowMs) {
-      this.budgets.delete(key);
-      return 0;
+    if (b.reset !== UNKNOWN_RESET && b.reset * 1000 <= nowMs) {
+      if (b.limit === 0) {
+        this.budgets.delete(key);
+        return 0;
+      }
+      b.remaining = b.limit;
+      b.reset = UNKNOWN_RESET;
     }
-    return b.remaining - (this.inFlight.get(key) ?? 0) > 0 ? 0 : resetMs - nowMs + 50;
+    const inFlight = this.inFlight.get(key) ?? 0;
+    if (b.remaining - inFlight > 0) return 0;
+    if (b.reset === UNKNOWN_RESET) return inFlight === 0 ? 0 : ANSWER_POLL_MS;
+    return b.reset * 1000 - nowMs + 50;
   }
 
+  /** Counts a request on `key` as sent; the caller checked `delayBefore` with no wait in between. */
   start(key: string): void {
     this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
   }
 
+  /** Counts a request on `key` as answered (or failed). */
   finish(key: string): void {
     const n = (this.inFlight.get(key) ?? 1) - 1;
     if (n <= 0) this.inFlight.delete(key);
     else this.inFlight.set(key, n);
   }
 }
+
+/** The reset of a window that has begun but not reported itself yet. */
+const UNKNOWN_RESET = 0;
+/** How often a request waiting on a new window's first answers looks again. */
+const ANSWER_POLL_MS = 100;

@@ -6,6 +6,7 @@
 import { join, relative } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
+import { RateTracker } from '../api/rate-tracker.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
@@ -79,6 +80,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
   const stores = new Map<string, StateStore>();
   // one budget of requests in flight for every account of the run (--parallelism)
   const shared = new Semaphore(options.parallelism);
+  // and one account of the rate-limit budgets its clients draw from together
+  const rates = new RateTracker();
   const sessions: AccountSession[] = [];
   const diagnostics: Diagnostic[] = [];
   const closeAll = async (): Promise<void> => {
@@ -147,6 +150,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       credentials,
       parallelism: options.parallelism,
       shared,
+      rates,
       ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
     });
     sessions.push({

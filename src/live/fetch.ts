@@ -29,8 +29,20 @@ function put(live: LiveAccount, kind: ResourceKind, record: Record<string, unkno
     byId = new Map();
     live.resources.set(kind, byId);
   }
-  const resource: LiveResource = { kind, id, record, fingerprint: fingerprintOf(record) };
-  byId.set(id, resource);
+  byId.set(id, new FetchedResource(kind, id, record));
+}
+
+/** A record as read, its fingerprint hashed when asked for: a plan needs it of the objects it changes only. */
+class FetchedResource implements LiveResource {
+  constructor(
+    readonly kind: ResourceKind,
+    readonly id: string,
+    readonly record: Record<string, unknown>,
+  ) {}
+
+  get fingerprint(): string {
+    return fingerprintOf(this.record);
+  }
 }
 
 export interface FetchInput {

@@ -10,8 +10,8 @@ export interface LiveResource {
   id: string;
   /** The wire record as the API returned it. */
   record: Record<string, unknown>;
-  /** `updated_at` where the record has one, else a hash of the record. */
-  fingerprint: string;
+  /** `updated_at` and a hash of the record (fingerprint.ts); only the records a plan changes ever need it. */
+  readonly fingerprint: string;
 }
 
 /** What was read for one account. */

@@ -136,16 +136,28 @@ function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]):
 }
 
 /**
- * The JSON plan document of docs/architecture.md for `plan`. No-op resources are listed with `["no-op"]`
+ * Whether people see the change: an action, a change made outside adsctl, or the no-op that
+ * releases an object. The others are no-ops only the JSON document lists (`isAction` and the
+ * drift sections of the renderers ask no more of a document).
+ */
+function isShown(change: ResourceChange): boolean {
+  return change.action !== 'noop' || change.drift || change.reason === 'deleted_outside' || change.reason === 'released';
+}
+
+/**
+ * The JSON plan document of docs/architecture.md for `plan`; with `shownOnly`, the document the
+ * text and Markdown renderers need, without the no-ops nobody is shown (a no-change plan of a
+ * large account then builds almost nothing). No-op resources are listed with `["no-op"]`
  * as Terraform does; a change's `account` is the key of the account plan that holds it;
  * diagnostics keep the plan's order.
  */
-export function planToDocument(plan: Plan): PlanDocument {
+export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}): PlanDocument {
   const accounts: DocumentAccount[] = [];
   const resourceChanges: DocumentResourceChange[] = [];
   let requests: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
   for (const accountPlan of plan.accounts) {
-    const sorted = [...accountPlan.changes].sort((a, b) => compareAddresses(a.address, b.address));
+    const listed = options.shownOnly === true ? accountPlan.changes.filter(isShown) : accountPlan.changes;
+    const sorted = [...listed].sort((a, b) => compareAddresses(a.address, b.address));
     const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
     const changes = sorted.map((c) => resourceChange(c, accountPlan.account, deletedWith));
     accounts.push(account(accountPlan, changes));

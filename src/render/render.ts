@@ -27,14 +27,13 @@ export interface RenderOptions {
  * two spaces; every format ends with a newline.
  */
 export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions = {}): string {
-  const doc = planToDocument(plan);
   const sources = options.sources ?? new Map<string, string>();
   switch (format) {
     case 'json':
-      return `${JSON.stringify(doc, null, 2)}\n`;
+      return `${JSON.stringify(planToDocument(plan), null, 2)}\n`;
     case 'markdown':
-      return renderMarkdown(doc, { sources });
+      return renderMarkdown(planToDocument(plan, { shownOnly: true }), { sources });
     case 'text':
-      return renderText(doc, { color: options.color ?? false, sources });
+      return renderText(planToDocument(plan, { shownOnly: true }), { color: options.color ?? false, sources });
   }
 }

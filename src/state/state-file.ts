@@ -74,7 +74,17 @@ export function readState(stateDir: string, accountKey: string, endpoint: string
 
 /** Writes the state atomically with the serial it carries. */
 export function writeStateFile(stateDir: string, state: AccountState): void {
-  const sorted: AccountState = { ...state, resources: Object.fromEntries(Object.entries(state.resources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) };
+  // the account's key and id come first, so listing a directory's accounts reads only the head of each file (state-head.ts)
+  const { format_version, account, account_id, endpoint, serial, resources, ...rest } = state;
+  const sorted: AccountState = {
+    format_version,
+    account,
+    ...(account_id === undefined ? {} : { account_id }),
+    endpoint,
+    serial,
+    ...rest,
+    resources: Object.fromEntries(Object.entries(resources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
   writeFileAtomic(statePath(stateDir, state.account), `${JSON.stringify(sorted, null, 2)}\n`);
 }
 

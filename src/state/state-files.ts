@@ -1,6 +1,7 @@
 /** The accounts that have state in a state directory (one `<account>.json` each). */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readTopLevel } from './state-head.js';
 
 /**
  * Account keys with a state file, read from the files themselves (the file name is only a stem).
@@ -12,12 +13,8 @@ export function stateAccounts(stateDir: string): string[] {
   const keys: string[] = [];
   for (const name of readdirSync(stateDir).sort()) {
     if (!name.endsWith('.json')) continue;
-    let account: unknown;
-    try {
-      account = (JSON.parse(readFileSync(join(stateDir, name), 'utf8')) as { account?: unknown } | null)?.account;
-    } catch {
-      account = undefined;
-    }
+    const path = join(stateDir, name);
+    const account = headOf(path, 'account')?.get('account');
     keys.push(typeof account === 'string' && account !== '' ? account : name.slice(0, -'.json'.length));
   }
   return keys;
@@ -29,12 +26,18 @@ export function boundAccountIds(stateDir: string): Set<string> {
   if (!existsSync(stateDir)) return ids;
   for (const name of readdirSync(stateDir)) {
     if (!name.endsWith('.json')) continue;
-    try {
-      const parsed = JSON.parse(readFileSync(join(stateDir, name), 'utf8')) as { account_id?: unknown } | null;
-      if (typeof parsed?.account_id === 'string') ids.add(parsed.account_id);
-    } catch {
-      // not a state file
-    }
+    // a file that is not a state file binds nothing
+    const id = headOf(join(stateDir, name), 'account_id')?.get('account_id');
+    if (typeof id === 'string') ids.add(id);
   }
   return ids;
+}
+
+/** The top-level member `key` of a state file, from the head of the file when it holds it; undefined when the file cannot be read as JSON. */
+function headOf(path: string, key: string): Map<string, unknown> | undefined {
+  try {
+    return readTopLevel(path, [key], () => readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../src/api/batch.js';
 import { ApiError } from '../../src/api/errors.js';
+import { RateTracker } from '../../src/api/rate-tracker.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
 
@@ -86,23 +87,42 @@ describe('API client against the emulator', () => {
   it('survives 429 bursts and 20% injected 500/503/resets, completing every idempotent request exactly once', async () => {
     const emu = await start({ rateLimitScale: 0.02, rateLimitWindowSeconds: 1 });
     const { client, api } = apiFor(emu.info, { parallelism: 4 });
+    // a second client of the same user that does not share the first one's budgets: together they run into 429s
+    const other = apiFor(emu.info, { parallelism: 4 });
     const created = await api.batch('campaign', emu.info.account_id, createOps(40));
     const ids = created.flatMap((r) => (r.ok ? [r.data.id] : []));
     await control(emu, '/faults', { faults: '500=7%,503=7%,reset=6%', seed: 11 });
     await control(emu, '/stats/reset', {});
     const gets = ids.map((id) => api.get('campaign', emu.info.account_id, id));
-    const puts = ids.map((id, i) => api.update('campaign', emu.info.account_id, id, { name: `renamed ${i}` }));
+    const puts = ids.map((id, i) => (i % 2 === 0 ? api : other.api).update('campaign', emu.info.account_id, id, { name: `renamed ${i}` }));
     const [read, updated] = await Promise.all([Promise.all(gets), Promise.all(puts)]);
     expect(read.map((c) => c.id)).toEqual(ids);
     expect(updated.map((c) => c.name)).toEqual(ids.map((_, i) => `renamed ${i}`));
     const stats = await control(emu, '/stats');
     expect(Object.values(stats.faults as Record<string, number>).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    expect(client.counts.rateLimited).toBeGreaterThan(0);
+    expect(client.counts.rateLimited + other.client.counts.rateLimited).toBeGreaterThan(0);
+    await other.client.close();
     // each PUT served exactly once, however many attempts were dropped, refused or rate limited
     expect(stats.byRoute['PUT /12/accounts/:account_id/campaigns/:campaign_id']).toBeGreaterThan(ids.length);
     expect(stats.servedByRoute['PUT /12/accounts/:account_id/campaigns/:campaign_id']).toBe(ids.length);
     expect(stats.servedByRoute['GET /12/accounts/:account_id/campaigns/:campaign_id']).toBe(ids.length);
     await client.close();
+  });
+
+  it('sends the clients of one run no further than the budget they share: no 429 across accounts', async () => {
+    // 9 writes a second for the user, whichever account they are for
+    const emu = await start({ rateLimitScale: 0.02, rateLimitWindowSeconds: 1 });
+    const rates = new RateTracker();
+    const clients = [apiFor(emu.info, { parallelism: 4, rates }), apiFor(emu.info, { parallelism: 4, rates })];
+    const created = await clients[0]!.api.batch('campaign', emu.info.account_id, createOps(24));
+    const ids = created.flatMap((r) => (r.ok ? [r.data.id] : []));
+    await control(emu, '/stats/reset', {});
+    const updated = await Promise.all(ids.map((id, i) => clients[i % 2]!.api.update('campaign', emu.info.account_id, id, { name: `renamed ${i}` })));
+    expect(updated.map((c) => c.name)).toEqual(ids.map((_, i) => `renamed ${i}`));
+    const stats = await control(emu, '/stats');
+    expect(clients.map((c) => c.client.counts.rateLimited)).toEqual([0, 0]);
+    expect(stats.byRoute['PUT /12/accounts/:account_id/campaigns/:campaign_id']).toBe(ids.length);
+    for (const c of clients) await c.client.close();
   });
 
   it.each([

@@ -6,7 +6,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '../../src/plan/types.js';
+import { renderMarkdown } from '../../src/render/markdown.js';
+import { planToDocument } from '../../src/render/plan-document.js';
 import { renderPlan } from '../../src/render/render.js';
+import { renderText } from '../../src/render/text.js';
 import { accountPlan, attr, change, plan, spend } from './plan-builder.js';
 
 const update = process.env['UPDATE_GOLDEN'] === '1';
@@ -76,5 +79,31 @@ describe('golden plans', () => {
     check(new URL('plan.txt', dir), renderPlan(p, 'text', { sources }));
     check(new URL('plan.md', dir), renderPlan(p, 'markdown', { sources }));
     check(new URL('plan.json', dir), renderPlan(p, 'json'));
+  });
+});
+
+describe('the document people are shown', () => {
+  // no-ops beside actions: plain ones (left out), one that drifted and one that releases an object (kept)
+  const mixed = plan([
+    accountPlan(
+      [
+        change('campaigns.summer_sale', 'noop', { id: 'c1', before: { name: 'Summer' }, after: { name: 'Summer' } }),
+        change('campaigns.winter', 'noop', { id: 'c2', before: { name: 'Winter' }, after: { name: 'Winter' }, changes: [attr('entity_status', 'PAUSED', 'ACTIVE', { drift: true })] }),
+        change('funding_instruments.main', 'noop', { id: 'fi1', reason: 'released', before: { name: 'Card' }, after: null }),
+        change('campaigns.spring', 'update', { id: 'c3', changes: [attr('name', 'A', 'B')] }),
+      ],
+      ACCOUNT,
+    ),
+  ]);
+  it.each(Object.entries({ ...cases, mixed }))('%s: text and Markdown from the shown changes equal those from every change', (_, p) => {
+    const full = planToDocument(p);
+    const shown = planToDocument(p, { shownOnly: true });
+    expect(renderText(shown, { color: true, sources })).toBe(renderText(full, { color: true, sources }));
+    expect(renderMarkdown(shown, { sources })).toBe(renderMarkdown(full, { sources }));
+    expect(shown.summary).toEqual(full.summary);
+  });
+  it('leaves out the no-ops nobody is shown, and only those', () => {
+    expect(planToDocument(cases['no-changes']!, { shownOnly: true }).resource_changes).toEqual([]);
+    expect(planToDocument(mixed, { shownOnly: true }).resource_changes.map((c) => c.address)).toEqual(['campaigns.spring', 'campaigns.winter', 'funding_instruments.main']);
   });
 });
