@@ -3,14 +3,16 @@
  * value was written. Anchors, aliases and `<<` merge keys are expanded here (an alias shares the
  * anchored subtree, so its positions point at the anchor); duplicate keys, unknown anchors,
  * alias cycles, alias bombs and nesting beyond the limit become diagnostics; `${env:NAME}` is
- * interpolated in string values.
+ * interpolated in string values. Manifests written in the common subset of YAML are read by
+ * yaml-fast.ts, without yaml, into the same tree; everything else by yaml.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Node as YamlNode } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node as YamlNode } from 'yaml';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { clipText, quoteValue } from '../diag/quote.js';
 import type { SourcePosition, SourceRange } from '../diag/source-range.js';
 import { interpolateEnv, isWholeInterpolation, type EnvLookup } from './env.js';
 import { NESTING_LIMIT, parseBoundedDocument, TOO_DEEP_MESSAGE, tooDeepAliasMessage } from './yaml-depth.js';
+import { readSimpleYaml } from './yaml-fast.js';
 
 /** A scalar value with its source text (`raw`, after interpolation), used for exact ids and money. */
 export interface YScalar {
@@ -98,14 +100,17 @@ function heightOf(walk: Walk, node: YNode): number {
 }
 
 function convertScalar(walk: Walk, node: YamlNode & { value: unknown; source?: string; type?: string }, start: number, end: number): YScalar {
-  const value = node.value;
-  const raw = typeof node.source === 'string' ? node.source : String(value);
+  return scalarNode(walk, node.value, typeof node.source === 'string' ? node.source : String(node.value), node.type === 'PLAIN', start, end);
+}
+
+/** A scalar of the tree from its YAML value and source text (`plain` when unquoted), interpolated. */
+function scalarNode(walk: Walk, value: unknown, raw: string, plain: boolean, start: number, end: number): YScalar {
   if (typeof value === 'string') {
     if (!value.includes('${')) return { kind: 'scalar', start, end, value, raw: value };
     const interpolated = interpolateEnv(value, walk.env);
     for (const problem of interpolated.problems) walk.diagnostics.push(errorAt(problem.code, problem.message, walk.range(start, end)));
     if (interpolated.problems.length > 0) return { kind: 'scalar', start, end, value: '', raw: '' };
-    if (node.type === 'PLAIN' && isWholeInterpolation(value)) return { kind: 'scalar', start, end, value: typedPlain(interpolated.text), raw: interpolated.text };
+    if (plain && isWholeInterpolation(value)) return { kind: 'scalar', start, end, value: typedPlain(interpolated.text), raw: interpolated.text };
     return { kind: 'scalar', start, end, value: interpolated.text, raw: interpolated.text };
   }
   if (value === null || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
@@ -113,6 +118,24 @@ function convertScalar(walk: Walk, node: YamlNode & { value: unknown; source?: s
   }
   walk.diagnostics.push(errorAt('yaml-tag', `unsupported value ${quoteValue(raw)}: only strings, finite numbers, true/false and null are allowed`, walk.range(start, end)));
   return nullAt(start, end);
+}
+
+/** Adds an entry to a map, or reports its key as a duplicate; true when added. */
+function addEntry(walk: Walk, map: YMap, key: string, keyStart: number, keyEnd: number, value: YNode): boolean {
+  const first = map.byKey.get(key);
+  if (first !== undefined) {
+    walk.diagnostics.push(
+      errorAt('duplicate-key', `duplicate key ${quoteValue(key)}; each key may appear once in a map`, walk.range(keyStart, keyEnd), [
+        { message: 'first defined here', range: walk.range(first.keyStart, first.keyEnd) },
+      ]),
+    );
+    return false;
+  }
+  const entry: YEntry = { key, keyStart, keyEnd, value };
+  map.entries.push(entry);
+  map.byKey.set(key, entry);
+  map.size += sizeOf(value);
+  return true;
 }
 
 /** The value an unquoted scalar with this text has in YAML 1.2's core schema (numbers, booleans, null, else the text). */
@@ -173,20 +196,7 @@ function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: nu
     const key = keyText(walk, pair.key);
     if (!key) continue;
     const value = valueNode === null ? nullAt(key.end, key.end) : convert(walk, valueNode, key.end, depth + 1);
-    const first = map.byKey.get(key.text);
-    if (first !== undefined) {
-      walk.diagnostics.push(
-        errorAt('duplicate-key', `duplicate key ${quoteValue(key.text)}; each key may appear once in a map`, walk.range(key.start, key.end), [
-          { message: 'first defined here', range: walk.range(first.keyStart, first.keyEnd) },
-        ]),
-      );
-      continue;
-    }
-    const entry: YEntry = { key: key.text, keyStart: key.start, keyEnd: key.end, value };
-    map.entries.push(entry);
-    map.byKey.set(key.text, entry);
-    map.size += sizeOf(value);
-    height = Math.max(height, 1 + heightOf(walk, value));
+    if (addEntry(walk, map, key.text, key.start, key.end, value)) height = Math.max(height, 1 + heightOf(walk, value));
   }
   walk.heights.set(map, height);
   return map;
@@ -278,9 +288,81 @@ function errorSpan(code: string, message: string, text: string, start: number, e
 
 /** Parses one manifest file's text into a positioned tree, with every YAML-level problem as a diagnostic. */
 export function parseManifestText(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } {
+  return parseSimpleManifest(file, text, env) ?? parseManifestTextWithYaml(file, text, env);
+}
+
+/**
+ * `parseManifestText` by yaml alone: the reference the fast reader must agree with, node for
+ * node and offset for offset (test/manifest/yaml-fast.test.ts).
+ */
+export function parseManifestTextWithYaml(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } {
   const lineCounter = new LineCounter();
   const bounded = parseBoundedDocument(text, lineCounter, { merge: true, uniqueKeys: false });
-  const starts = lineCounter.lineStarts;
+  return withPositions(file, text, lineCounter.lineStarts, (document, range) => {
+    const diagnostics: Diagnostic[] = [];
+    const doc = bounded.doc;
+    if (doc === undefined) {
+      diagnostics.push(errorAt('yaml-too-deep', TOO_DEEP_MESSAGE, range(bounded.tooDeep[0], bounded.tooDeep[1])));
+      document.unreadable = true;
+      return diagnostics;
+    }
+    return composedTree(document, doc, env, diagnostics);
+  });
+}
+
+/** Offsets where each line of `text` starts (after each newline), as yaml's LineCounter has them. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function walkOf(env: EnvLookup, diagnostics: Diagnostic[], range: (start: number, end: number) => SourceRange): Walk {
+  return {
+    anchors: new Map(),
+    converted: new Map(),
+    active: new Set(),
+    sourceNodes: 0,
+    expanded: 0,
+    exhausted: false,
+    broken: new WeakSet(),
+    heights: new WeakMap(),
+    tooDeep: false,
+    env,
+    diagnostics,
+    range,
+  };
+}
+
+/**
+ * The tree of a manifest written in the subset yaml-fast.ts reads, without yaml; undefined when
+ * the text is written otherwise. Its diagnostics (duplicate keys, interpolation) are kept only
+ * when the whole text was read.
+ */
+function parseSimpleManifest(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } | undefined {
+  let read = false;
+  const parsed = withPositions(file, text, lineStartsOf(text), (document, range) => {
+    const diagnostics: Diagnostic[] = [];
+    const walk = walkOf(env, diagnostics, range);
+    const root = readSimpleYaml(text, {
+      scalar: (value, raw, plain, start, end) => scalarNode(walk, value, raw, plain, start, end),
+      addEntry: (map, key, keyStart, keyEnd, value) => void addEntry(walk, map, key, keyStart, keyEnd, value),
+    });
+    if (root === undefined) return [];
+    read = true;
+    document.root = root;
+    return diagnostics;
+  });
+  return read ? parsed : undefined;
+}
+
+/** A document of `text` with its position finder; `fill` sets its tree and returns the diagnostics. */
+function withPositions(
+  file: string,
+  text: string,
+  starts: readonly number[],
+  fill: (document: ManifestDocument, range: (start: number, end: number) => SourceRange) => Diagnostic[],
+): { document: ManifestDocument; diagnostics: Diagnostic[] } {
   const position = (offset: number): SourcePosition => {
     const clamped = Math.max(0, Math.min(offset, text.length));
     let low = 0;
@@ -293,14 +375,13 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
     return { line: low + 1, column: clamped - (starts[low] ?? 0) + 1, offset: clamped };
   };
   const range = (start: number, end: number): SourceRange => ({ file, start: position(start), end: position(Math.max(start, end)) });
-  const diagnostics: Diagnostic[] = [];
   const document: ManifestDocument = { file, text, root: undefined, unreadable: false, position, range };
-  const doc = bounded.doc;
-  if (doc === undefined) {
-    diagnostics.push(errorAt('yaml-too-deep', TOO_DEEP_MESSAGE, range(bounded.tooDeep[0], bounded.tooDeep[1])));
-    document.unreadable = true;
-    return { document, diagnostics };
-  }
+  return { document, diagnostics: fill(document, range) };
+}
+
+/** Fills `document` from yaml's composed document: its errors, or its tree. */
+function composedTree(document: ManifestDocument, doc: Document.Parsed, env: EnvLookup, diagnostics: Diagnostic[]): Diagnostic[] {
+  const { text, range } = document;
   for (const error of doc.errors) {
     const [start, end] = errorSpan(error.code, error.message, text, error.pos[0], error.pos[1]);
     const message = clipText(error.message.replace(YAML_MESSAGE, '').trim(), YAML_MESSAGE_LIMIT);
@@ -317,26 +398,13 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
       document.unreadable = true;
     }
   }
-  if (document.unreadable) return { document, diagnostics };
+  if (document.unreadable) return diagnostics;
   if (doc.contents === null) {
     diagnostics.push(errorAt('empty-manifest', 'the manifest is empty; it needs at least "version: 1"', range(0, 0)));
-    return { document, diagnostics };
+    return diagnostics;
   }
-  const walk: Walk = {
-    anchors: new Map(),
-    converted: new Map(),
-    active: new Set(),
-    sourceNodes: 0,
-    expanded: 0,
-    exhausted: false,
-    broken: new WeakSet(),
-    heights: new WeakMap(),
-    tooDeep: false,
-    env,
-    diagnostics,
-    range,
-  };
+  const walk = walkOf(env, diagnostics, range);
   document.root = convert(walk, doc.contents as YamlNode, 0, 1);
   document.unreadable = walk.exhausted || walk.tooDeep;
-  return { document, diagnostics };
+  return diagnostics;
 }
