@@ -4,12 +4,12 @@
  * latency on every request: requests made against the least possible (docs/architecture.md), wall time, CPU
  * and peak memory of the adsctl process for the apply and for the plan that follows it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
-import { main } from '../src/cli/main.js';
-import type { Io } from '../src/cli/io.js';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator } from '../test/support/cli.js';
 
@@ -68,23 +68,28 @@ export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITE
   return { text: `${lines.join('\n')}\n`, resources };
 }
 
-/** Runs the CLI in this process, measuring wall time, CPU and peak RSS. */
+/**
+ * Runs one CLI command in a process of its own (measure-cli.ts), so wall time, CPU and peak RSS
+ * are that command's alone: a plan measured after an apply does not inherit the apply's memory.
+ */
 export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
-  let output = '';
-  const io: Io = { out: (t) => void (output += t), err: (t) => void (output += t), env, interactive: false, stdoutTty: false, readLine: async () => undefined };
-  global.gc?.();
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 20);
-  const cpu = process.cpuUsage();
-  const started = process.hrtime.bigint();
-  const code = await main(argv, io);
-  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
-  return { code, wallSeconds, cpuSeconds: (used.user + used.system) / 1e6, peakRssMb: peak / 1048576, output };
+  const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
+  const figuresFile = join(dir, 'figures.json');
+  try {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('./measure-cli.js', import.meta.url)), ...argv], {
+      env: { ...process.env, ...env, BENCH_FIGURES_FILE: figuresFile },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-100_000)));
+    child.stderr.on('data', (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-100_000)));
+    const exit = await new Promise<number>((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+    if (!existsSync(figuresFile)) throw new Error(`adsctl ${argv.join(' ')} ended with ${exit} before measuring:\n${output.slice(-3000)}`);
+    const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as { code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number };
+    return { ...figures, output };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Advertising requests the emulator routed (control requests excluded), by method. */

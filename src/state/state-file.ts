@@ -72,20 +72,24 @@ export function readState(stateDir: string, accountKey: string, endpoint: string
   return parsed as AccountState;
 }
 
+/**
+ * The text of a state file: its header members indented, then one line per resource, sorted by
+ * address — three quarters of the bytes of an indented file, quicker to write and to read, and
+ * still a readable, line-by-line diff. The account's key and id come first, so listing
+ * a directory's accounts reads only the head of each file (state-head.ts).
+ */
+export function stateFileText(state: AccountState): string {
+  const { format_version, account, account_id, endpoint, serial, resources, ...rest } = state;
+  const head = JSON.stringify({ format_version, account, ...(account_id === undefined ? {} : { account_id }), endpoint, serial, ...rest }, null, 2);
+  const lines = Object.keys(resources)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((address) => `    ${JSON.stringify(address)}: ${JSON.stringify(resources[address])}`);
+  return `${head.slice(0, -2)},\n  "resources": {${lines.length === 0 ? '' : `\n${lines.join(',\n')}\n  `}}\n}\n`;
+}
+
 /** Writes the state atomically with the serial it carries. */
 export function writeStateFile(stateDir: string, state: AccountState): void {
-  // the account's key and id come first, so listing a directory's accounts reads only the head of each file (state-head.ts)
-  const { format_version, account, account_id, endpoint, serial, resources, ...rest } = state;
-  const sorted: AccountState = {
-    format_version,
-    account,
-    ...(account_id === undefined ? {} : { account_id }),
-    endpoint,
-    serial,
-    ...rest,
-    resources: Object.fromEntries(Object.entries(resources).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-  };
-  writeFileAtomic(statePath(stateDir, state.account), `${JSON.stringify(sorted, null, 2)}\n`);
+  writeFileAtomic(statePath(stateDir, state.account), stateFileText(state));
 }
 
 /** Writes the state atomically and bumps its serial. */

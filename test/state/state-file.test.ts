@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emptyState, readState, statePath, writeState, type AccountState } from '../../src/state/state-file.js';
+import { emptyState, readState, stateFileText, statePath, writeState, type AccountState } from '../../src/state/state-file.js';
 import { stateAccounts } from '../../src/state/state-files.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -95,5 +95,34 @@ describe('the shipped state and journal validators', () => {
     const script = fileURLToPath(new URL('../../scripts/generate-state-validators.mjs', import.meta.url));
     expect(() => execFileSync(process.execPath, [script, '--check'], { encoding: 'utf8', stdio: 'pipe' })).not.toThrow();
     expect(readFileSync(new URL('../../schemas/state.validator.cjs', import.meta.url), 'utf8')).toContain('schemas/state.schema.json');
+  });
+});
+
+describe('stateFileText', () => {
+  const resource = (id: string, name: string): AccountState['resources'][string] => ({ kind: 'campaign', id, applied: { name, placements: ['ALL_ON_SERVICE'] }, created: true });
+  const cases: Array<{ name: string; state: AccountState; lines: string[] }> = [
+    { name: 'no resources', state: { ...emptyState('acct', 'local'), serial: 2 }, lines: ['{', '  "format_version": 1,', '  "account": "acct",', '  "endpoint": "local",', '  "serial": 2,', '  "resources": {}', '}'] },
+    {
+      name: 'resources one a line, by address, after the account key and id',
+      state: { format_version: 1, account: 'acme/main.yaml', endpoint: 'sandbox', serial: 7, resources: { 'campaigns.b': resource('c2', 'B "quoted"'), 'campaigns.a': resource('c1', 'A') }, account_id: 'gq1' },
+      lines: [
+        '{',
+        '  "format_version": 1,',
+        '  "account": "acme/main.yaml",',
+        '  "account_id": "gq1",',
+        '  "endpoint": "sandbox",',
+        '  "serial": 7,',
+        '  "resources": {',
+        '    "campaigns.a": {"kind":"campaign","id":"c1","applied":{"name":"A","placements":["ALL_ON_SERVICE"]},"created":true},',
+        '    "campaigns.b": {"kind":"campaign","id":"c2","applied":{"name":"B \\"quoted\\"","placements":["ALL_ON_SERVICE"]},"created":true}',
+        '  }',
+        '}',
+      ],
+    },
+  ];
+  it.each(cases)('$name', ({ state, lines }) => {
+    const text = stateFileText(state);
+    expect(text).toBe(`${lines.join('\n')}\n`);
+    expect(JSON.parse(text)).toEqual(state);
   });
 });
