@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { closeSync, createWriteStream, fsyncSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededRandom } from '../test/support/member-files.js';
 
 const LINES = 1_000_000;
 
@@ -36,24 +37,12 @@ export interface AudienceHashBenchResult {
   deltaMinimum: number;
 }
 
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const AREAS = ['201', '212', '305', '312', '415', '512', '617', '646', '713', '818'];
 const DOMAINS = ['Example.com', 'mail.example.org', 'example.co.uk', 'Corp.Example.net'];
 
 /** Line `i` of the file made with `seed`: one email or one phone number, sometimes invalid or quoted. */
 function line(i: number, seed: number): string {
-  const r = random(seed * 10_000_000 + i);
+  const r = seededRandom(seed * 10_000_000 + i);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
   const digits = (n: number): string => String(Math.floor(r() * 10 ** n)).padStart(n, '0');
   const x = r();

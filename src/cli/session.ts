@@ -74,6 +74,15 @@ export function unlockCommand(id: string, root: string): string {
   return `adsctl force-unlock ${id}${path === '' ? '' : ` ${path.includes(' ') ? JSON.stringify(path) : path}`}`;
 }
 
+/**
+ * The count of reads a client made. Made outside the loop of `openSessions`: a closure made
+ * inside it would keep the loop's target alive, and with it the account's manifest resources,
+ * which the run lets go once planned.
+ */
+function readsOf(client: ApiClient): () => number {
+  return () => client.counts.reads;
+}
+
 /** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
 export async function openSessions(accounts: readonly SessionTarget[], options: SessionOptions): Promise<Sessions> {
   const endpoints = new Map<string, OpenEndpoint>();
@@ -161,7 +170,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       sandbox: open.endpoint.sandbox,
       client,
       api: new AdsApi(client),
-      reads: () => client.counts.reads,
+      reads: readsOf(client),
       lock,
       store,
       root: target.root,

@@ -62,9 +62,11 @@ function compareAddresses(a: ResourceAddress, b: ResourceAddress): number {
   return a.steps.length - b.steps.length;
 }
 
-function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>): DocumentResourceChange {
+function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean): DocumentResourceChange {
   const address = formatAddress(change.address);
-  const attributes = [...change.changes]
+  // people see a create or a delete as its whole `after` or `before`, never by attribute
+  const listed = shownOnly && (change.action === 'create' || change.action === 'delete') ? [] : change.changes;
+  const attributes = [...listed]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((c) => ({
       path: c.path,
@@ -146,8 +148,9 @@ function isShown(change: ResourceChange): boolean {
 
 /**
  * The JSON plan document of docs/architecture.md for `plan`; with `shownOnly`, the document the
- * text and Markdown renderers need, without the no-ops nobody is shown (a no-change plan of a
- * large account then builds almost nothing). No-op resources are listed with `["no-op"]`
+ * text and Markdown renderers need: without the no-ops nobody is shown (a no-change plan of a
+ * large account then builds almost nothing), and without the attribute list of a create or a
+ * delete, which they show by its whole `after` or `before`. No-op resources are listed with `["no-op"]`
  * as Terraform does; a change's `account` is the key of the account plan that holds it;
  * diagnostics keep the plan's order.
  */
@@ -159,7 +162,7 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     const listed = options.shownOnly === true ? accountPlan.changes.filter(isShown) : accountPlan.changes;
     const sorted = [...listed].sort((a, b) => compareAddresses(a.address, b.address));
     const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
-    const changes = sorted.map((c) => resourceChange(c, accountPlan.account, deletedWith));
+    const changes = sorted.map((c) => resourceChange(c, accountPlan.account, deletedWith, options.shownOnly === true));
     accounts.push(account(accountPlan, changes));
     resourceChanges.push(...changes);
     requests = addRequests(requests, accountPlan.requests);

@@ -9,18 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSimpleYaml, type TreeBuilder } from '../../src/manifest/yaml-fast.js';
 import { parseManifestText, parseManifestTextWithYaml, type YNode } from '../../src/manifest/yaml-tree.js';
-
-/** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/member-files.js';
 
 /** Keys and scalars the fast reader reads, and others it leaves to yaml (picked less often, so both are exercised). */
 const KEYS = ['a', 'b', 'name', 'dup', 'dup', 'a b', '"q k"', "'s k'", '"dup"', '200', 'null', 'true', 'x.y', 'http://h', 'k_1', 'é', 'a:b'];
@@ -45,7 +34,7 @@ interface Gen {
 }
 
 function gen(seed: number): Gen {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return { next, pick: (items) => items[Math.floor(next() * items.length)]!, chance: (p) => next() < p };
 }
 
