@@ -3,7 +3,8 @@
  * spaces, one-line flow lists and maps, plain, single- and double-quoted scalars on one line, and
  * comments. It builds the positioned tree (yaml-tree.ts) directly, in one pass over the text,
  * with the same nodes, offsets and values as reading the text with yaml and converting its
- * document — a 100,000-resource manifest in a tenth of the time and memory. Anything outside
+ * document, without yaml's token tree and document in between — an 11 MB manifest of 100,000
+ * resources in 0.8 s instead of 7.3 s, at less than half the peak memory. Anything outside
  * that subset (anchors, aliases, tags, block scalars, multi-line scalars and flow collections,
  * explicit keys, directives, document markers, tabs, malformed text) makes it give up, and the
  * text is read with yaml, which also reports every YAML error: this reader never decides that a
