@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BatchOperation } from '../../src/api/batch.js';
 import { ApiError } from '../../src/api/errors.js';
 import { RateTracker } from '../../src/api/rate-tracker.js';
+import { Semaphore } from '../../src/api/semaphore.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
 
@@ -123,6 +124,27 @@ describe('API client against the emulator', () => {
     expect(clients.map((c) => c.client.counts.rateLimited)).toEqual([0, 0]);
     expect(stats.byRoute['PUT /12/accounts/:account_id/campaigns/:campaign_id']).toBe(ids.length);
     for (const c of clients) await c.client.close();
+  });
+
+  it('holds no slot of the run while a request waits for its budget: another budget goes on', async () => {
+    // one read of each account-level budget per 15 minutes, one request in flight for the run
+    const emu = await start({ rateLimitScale: 0.0001 });
+    const rates = new RateTracker();
+    const shared = new Semaphore(1);
+    const waits: number[] = [];
+    const { api, client } = apiFor(emu.info, { shared, rates, sleep: (ms) => (waits.push(ms), new Promise<void>(() => {})) });
+    const account = emu.info.account_id;
+    await api.list('campaign', account);
+    // the campaigns list's budget is spent: the next read of it waits (for good, here) without its slot
+    const waiting = api.list('campaign', account);
+    await expect.poll(() => waits.length).toBe(1);
+    expect(waits[0]).toBeGreaterThan(60_000);
+    // a read with a budget of its own is sent at once through the run's only slot
+    const instruments = await api.list('funding_instrument', account);
+    expect(instruments.map((f) => f.id)).toContain(emu.info.funding_instrument_id);
+    expect(client.counts.rateLimited).toBe(0);
+    void waiting;
+    await client.close();
   });
 
   it.each([
