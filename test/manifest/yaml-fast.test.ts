@@ -1,11 +1,11 @@
 /**
  * The fast reader against yaml: for thousands of generated documents, in and out of the subset the
  * fast reader knows (anchors, tags, block scalars, bad indentation, multi-line values, duplicate
- * keys, interpolation, every kind of scalar), `parseManifestText` gives exactly what reading with
- * yaml gives — the same nodes, values, offsets and diagnostics. Seeds are fixed; a failure names
- * its seed and prints the document.
+ * keys, interpolation, every kind of scalar), and for mutations of the golden manifests,
+ * `parseManifestText` gives exactly what reading with yaml gives — the same nodes, values,
+ * offsets and diagnostics. Seeds are fixed; a failure names its seed and prints the document.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSimpleYaml, type TreeBuilder } from '../../src/manifest/yaml-fast.js';
 import { parseManifestText, parseManifestTextWithYaml, type YNode } from '../../src/manifest/yaml-tree.js';
@@ -129,6 +129,28 @@ describe('the fast YAML reader', () => {
   it.each(cases)('$name: read by the fast reader: $fast, and as yaml reads it', ({ text, fast }) => {
     expect(readSimpleYaml(text, counting) !== undefined).toBe(fast);
     expect(comparable(parseManifestText('case.yaml', text, env))).toBe(comparable(parseManifestTextWithYaml('case.yaml', text, env)));
+  });
+
+  it('reads 800 mutations of the golden manifests exactly as yaml does (a few characters inserted, deleted or replaced)', () => {
+    const root = new URL('../golden/', import.meta.url);
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort();
+    const texts = files.map((f) => readFileSync(new URL(f, root), 'utf8'));
+    expect(texts.length).toBeGreaterThan(20);
+    const SIGNIFICANT = [' ', '\n', ':', '-', '#', '"', "'", '[', ']', '{', '}', ',', 'a', '1', '\\', '\n  ', ': ', '- ', '~', '&', '*', '!', '|', '>', '?', '%', '.', 'é'];
+    for (let seed = 1; seed <= 800; seed++) {
+      const g = gen(seed);
+      let text = g.pick(texts);
+      for (let edits = 1 + Math.floor(g.next() * 3); edits > 0; edits--) {
+        const at = Math.floor(g.next() * text.length);
+        const how = g.next();
+        if (how < 0.4) text = text.slice(0, at) + g.pick(SIGNIFICANT) + text.slice(at);
+        else if (how < 0.8) text = text.slice(0, at) + text.slice(at + 1 + Math.floor(g.next() * 3));
+        else text = text.slice(0, at) + g.pick(SIGNIFICANT) + text.slice(at + 1);
+      }
+      const expected = comparable(parseManifestTextWithYaml('mutated.yaml', text, env));
+      const actual = comparable(parseManifestText('mutated.yaml', text, env));
+      if (actual !== expected) throw new Error(`seed ${seed}: the fast reader differs from yaml on:\n${text}\nfast: ${actual}\nyaml: ${expected}`);
+    }
   });
 
   it('reads every manifest of the repository as yaml does', () => {
