@@ -7,8 +7,6 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { emulatorEndpoint, resolveRemoteEndpoint, type Endpoint } from '../api/endpoints.js';
 import type { OAuthCredentials } from '../api/signer.js';
-import { startEmulator } from '../emulator/emulator.js';
-import { DataFileInUse } from '../emulator/store/data-lock.js';
 
 export interface OpenEndpoint {
   endpoint: Endpoint;
@@ -41,6 +39,8 @@ export async function openEndpoint(name: string, stateDir: string, waitMs = 0, c
     return { endpoint: connectTimeoutMs === undefined ? endpoint : { ...endpoint, connectTimeoutMs }, close: async () => {} };
   }
   mkdirSync(stateDir, { recursive: true });
+  // the emulator's code (a third of adsctl's) is loaded only by a run that uses it
+  const [{ startEmulator }, { DataFileInUse }] = await Promise.all([import('../emulator/emulator.js'), import('../emulator/store/data-lock.js')]);
   const deadline = Date.now() + waitMs;
   let emulator;
   for (;;) {

@@ -6,7 +6,6 @@
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
-import { PostgresStore } from '../state/postgres/store.js';
 import type { StateStore } from '../state/store.js';
 import { cacheDirOf, stateDirOf } from './root.js';
 
@@ -20,6 +19,8 @@ async function openConfigured(root: string, config: StateConfig, env: Env): Prom
     return errorAt('state-backend', `the state of ${root} is kept in PostgreSQL (adsctl.yaml), and ${config.connectionStringEnv} is not set: set it to the connection string (postgres://user:password@host:5432/db)`, config.range);
   }
   try {
+    // the driver is loaded only by a root that keeps its state in PostgreSQL
+    const { PostgresStore } = await import('../state/postgres/store.js');
     return await PostgresStore.open({ connectionString, schema: config.schema });
   } catch (error) {
     return errorAt('state-backend', error instanceof Error ? error.message : String(error), config.range);

@@ -12,7 +12,7 @@ import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { AccountState } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
-import { lastUploaded, membersValue, readMembers } from './membership.js';
+import { membershipModule } from './load-membership.js';
 
 const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_reach_members']);
 
@@ -30,6 +30,7 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
     if (!MEMBER_KINDS.has(resource.kind)) continue;
     const file = resource.attributes['file'];
     if (typeof file !== 'string') continue;
+    const { lastUploaded, membersValue, readMembers } = await membershipModule();
     const read = await readMembers({ path: isAbsolute(file) ? file : join(dirname(account.file), file), shownAs: file, type: resource.attributes['type'], defaultRegion: resource.attributes['default_region'] });
     diagnostics.push(...read.diagnostics);
     if (read.value === undefined) continue;

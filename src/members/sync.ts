@@ -14,7 +14,7 @@ import { emptyMemberSet, type MemberSet } from '../audience/member-set.js';
 import { userRequests, type UsersRequest } from '../audience/user-requests.js';
 import type { WriteContext, WriteItem } from '../kinds/descriptor.js';
 import { LocalWriteError } from '../kinds/write-error.js';
-import { lastUploaded, membersValue, readMembers, recordUploaded } from './membership.js';
+import { membershipModule } from './load-membership.js';
 
 /** The users endpoint a membership is sent through. */
 export type MembersEndpoint = 'audience' | 'do_not_reach';
@@ -50,6 +50,7 @@ const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: stri
  * membership's id. A create or update without a file is refused: it must never empty the audience.
  */
 export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
+  const { lastUploaded, membersValue, readMembers, recordUploaded } = await membershipModule();
   const parentId = String(item.params[parentField] ?? item.id ?? '');
   const storePath = ctx.sidecarPath(item.address);
   // a membership created anew (its audience new, or made again) has no members yet, whatever an

@@ -1,11 +1,13 @@
 /**
  * Issue 9, point 10, start-up: `adsctl --version` and `adsctl --help` load the command line's own
  * few modules (and the table of endpoint names, to check ADSCTL_ENDPOINT) and commander, not the
- * code of any command (the emulator, the HTTP client, the manifest loader, the renderers, ...). Counted by a module-loading hook in the child, not timed, so
+ * code of any command (the emulator, the HTTP client, the manifest loader, the renderers, ...);
+ * a plan loads the emulator, the PostgreSQL driver and phone numbering only when it needs them.
+ * Counted by a module-loading hook in the child, not timed, so
  * the test does not depend on the machine; the time is measured by `npm run bench` (startup).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,5 +65,22 @@ describe('adsctl start-up', () => {
     expect(ours).toContain('dist/cli/validate-command.js');
     expect(ours).not.toContain('dist/cli/plan-command.js');
     expect(ours.some((p) => p.startsWith('dist/emulator/'))).toBe(false);
+  });
+});
+
+describe('what a plan loads', () => {
+  it('loads neither the emulator, nor the PostgreSQL driver, nor phone numbering, for an account on a remote endpoint without audiences or adsctl.yaml', () => {
+    const manifests = join(dir, 'remote');
+    mkdirSync(manifests);
+    writeFileSync(join(manifests, 'account.yaml'), 'version: 1\nendpoint: http://127.0.0.1:9\naccount: { id: 18ce54d4x5t }\ncampaigns: {}\n');
+    const log = join(dir, 'remote.log');
+    writeFileSync(log, '');
+    const env = { ...process.env, ADSCTL_TEST_LOADED: log, ADSCTL_CONSUMER_KEY: 'k', ADSCTL_CONSUMER_SECRET: 's', ADSCTL_ACCESS_TOKEN: 't', ADSCTL_ACCESS_TOKEN_SECRET: 'ts' };
+    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, BIN, 'plan', manifests, '--connect-timeout', '0'], { encoding: 'utf8', env });
+    // the refresh cannot connect: the run got as far as it can
+    expect(run.stderr).toContain('127.0.0.1:9');
+    const urls = readFileSync(log, 'utf8').split('\n');
+    expect(urls.some((u) => u.endsWith('/dist/cli/pipeline.js'))).toBe(true);
+    expect(urls.filter((u) => /\/dist\/emulator\/|\/node_modules\/(pg|libphonenumber-js)\/|\/dist\/state\/postgres\//.test(u))).toEqual([]);
   });
 });
