@@ -29,19 +29,41 @@ export interface UsersTarget {
   budget: string;
 }
 
-/** The counts of an answer: `data` an object (custom audiences) or an array of them (do-not-reach list), summed. */
-function countsOf(data: unknown): W.AudienceUsersResult | undefined {
+/** The verdict on one answer: its counts when complete, else why it is a failure to send again. */
+export type UsersResponseCheck = { ok: true; successCount: number; totalCount: number } | { ok: false; problem: string };
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** The counts of an answer's `data`: an object (custom audiences) or an array of them (do-not-reach list), summed. */
+function countsOf(data: unknown): { success: number; total: number } | string {
   const items = Array.isArray(data) ? data : [data];
+  if (items.length === 0) return 'the answer holds no counts (data is an empty array)';
   let success = 0;
   let total = 0;
   for (const item of items) {
-    if (typeof item !== 'object' || item === null) return undefined;
-    const { success_count: s, total_count: t } = item as Record<string, unknown>;
-    if (typeof s !== 'number' || typeof t !== 'number') return undefined;
+    const rec = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {};
+    const s = rec['success_count'];
+    const t = rec['total_count'];
+    if (!isCount(s) || !isCount(t)) return 'the answer lacks success_count or total_count';
     success += s;
     total += t;
   }
-  return items.length === 0 ? undefined : { success_count: success, total_count: total };
+  return { success, total };
+}
+
+/**
+ * Checks the parsed answer body `response` (`{request, data}`) to a users request of `sent.users`
+ * user entries: complete when `success_count` and `total_count` both equal them; anything else
+ * (counts that differ, counts missing) is a failure the caller sends again.
+ */
+export function verifyUsersResponse(sent: { users: number }, response: unknown): UsersResponseCheck {
+  const data = typeof response === 'object' && response !== null ? (response as Record<string, unknown>)['data'] : undefined;
+  const counts = countsOf(data);
+  if (typeof counts === 'string') return { ok: false, problem: counts };
+  if (counts.success !== sent.users || counts.total !== sent.users) {
+    return { ok: false, problem: `the service answered success_count ${counts.success} and total_count ${counts.total} for ${sent.users} users sent` };
+  }
+  return { ok: true, successCount: counts.success, totalCount: counts.total };
 }
 
 /**
@@ -62,18 +84,17 @@ export async function sendUsers(client: ApiClient, target: UsersTarget, body: st
     budget: target.budget,
     idempotent: true,
   });
-  const counts = countsOf(res.body.data);
-  if (counts === undefined || counts.success_count !== expected || counts.total_count !== expected) {
-    const got = counts === undefined ? 'no counts' : `success_count ${counts.success_count} and total_count ${counts.total_count}`;
+  const check = verifyUsersResponse({ users: expected }, res.body);
+  if (!check.ok) {
     throw new ApiError({
       status: res.status,
-      items: [{ code: 'USERS_NOT_ALL_TAKEN', message: `the service answered ${got} for ${expected} users sent; send the same body again` }],
+      items: [{ code: 'USERS_NOT_ALL_TAKEN', message: `${check.problem}; send the same body again` }],
       retryable: true,
       outcome: 'rejected',
       request: `POST ${target.path}`,
     });
   }
-  return counts;
+  return { success_count: check.successCount, total_count: check.totalCount };
 }
 
 /** The users endpoint of a custom audience. */

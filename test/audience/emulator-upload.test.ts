@@ -14,7 +14,7 @@ import { diffMembers } from '../../src/audience/member-diff.js';
 import { memberCount, type MemberSet } from '../../src/audience/member-set.js';
 import { readMemberStore, writeMemberStore } from '../../src/audience/member-store.js';
 import { userRequests, type UsersOperation } from '../../src/audience/user-requests.js';
-import { verifyUsersResponse } from '../../src/audience/verify-response.js';
+import { verifyUsersResponse } from '../../src/api/audience-users.js';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
 import { createAudience, memberCounts } from '../support/audiences.js';

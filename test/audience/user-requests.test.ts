@@ -4,7 +4,7 @@ import { HASHED_TYPES } from '../../src/audience/identifier.js';
 import { digestHexes, memberSetOf } from '../../src/audience/member-builder.js';
 import { emptyMemberSet, memberCount, type MemberSet } from '../../src/audience/member-set.js';
 import { MAX_USERS_BODY_BYTES, MAX_USERS_OPERATIONS, minimumUserRequests, userRequests, type UsersRequest } from '../../src/audience/user-requests.js';
-import { verifyUsersResponse } from '../../src/audience/verify-response.js';
+import { verifyUsersResponse } from '../../src/api/audience-users.js';
 import { checkProperty } from './property.js';
 
 /** Every user entry of the bodies, as `type:value` strings, with checks on each body's shape. */
