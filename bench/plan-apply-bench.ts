@@ -35,7 +35,7 @@ export interface PlanApplyBenchResult {
   plan: RunFigures;
 }
 
-export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
+function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
   const lines = ['version: 1', `endpoint: ${endpoint}`, 'account: { id: 18ce54d4x5t }', 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
   let resources = 0;
   let promoting = 0;

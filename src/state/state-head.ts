@@ -1,5 +1,5 @@
 /**
- * The string members at the top of a state file, read without parsing the whole file. A state
+ * Members at the top of a state file, read without parsing the whole file. A state
  * file names its account before its resources (state-file.ts writes `account` and `account_id`
  * first), so listing the accounts of a directory reads a few hundred bytes of each file instead
  * of tens of megabytes. Anything the scan does not understand is left to `JSON.parse` of the
