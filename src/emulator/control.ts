@@ -1,12 +1,14 @@
 /**
  * Control endpoints under `/_emulator/` for tests and benchmarks, outside the API: request
- * counts, fault injection at run time, and forgetting rate limit windows. They are not part of
- * the service and need no signature; the emulator listens on loopback by default.
+ * counts, fault injection at run time, refusals of chosen requests (refusals.ts), and forgetting
+ * rate limit windows. They are not part of the service and need no signature; the emulator
+ * listens on loopback by default.
  */
 import type { FaultInjector } from './faults.js';
 import { parseFaultSpec } from './faults.js';
 import { json, type RawResponse } from './raw-response.js';
 import type { RateLimiter } from './rate-limits.js';
+import type { Refusals } from './refusals.js';
 import type { ParsedRequest } from './request.js';
 import { newStats, type RequestStats } from './server.js';
 import { handleAudienceControl } from './audience-control.js';
@@ -16,6 +18,7 @@ export interface ControlDeps {
   stats: RequestStats;
   faults: FaultInjector;
   limiter: RateLimiter;
+  refusals: Refusals;
   /** The store, for the audience control endpoints (audience-control.ts). */
   store?: Store;
 }
@@ -37,6 +40,14 @@ export function handleControl(deps: ControlDeps, req: ParsedRequest): RawRespons
       deps.faults.configure(spec, typeof body.seed === 'number' ? body.seed : 1, typeof body.count === 'number' ? body.count : undefined);
       return json(200, { faults: spec });
     }
+    case 'POST /refusals': {
+      const rule = deps.refusals.add(req.json);
+      return typeof rule === 'string' ? json(400, { error: rule }) : json(200, rule);
+    }
+    case 'GET /refusals':
+      return json(200, { refusals: deps.refusals.list() });
+    case 'DELETE /refusals':
+      return json(200, { cleared: deps.refusals.clear() });
     case 'POST /rate-limits/reset':
       deps.limiter.reset();
       return json(200, { reset: true });

@@ -10,6 +10,7 @@ import { NonceCache } from './auth/nonces.js';
 import { handleTokenRequest } from './auth/token-endpoints.js';
 import { TIMESTAMP_WINDOW_SECONDS } from './auth/verify.js';
 import { RateLimiter } from './rate-limits.js';
+import { Refusals } from './refusals.js';
 import { ADS_PREFIX, SANDBOX_PREFIX, UPLOAD_PREFIX } from './request.js';
 import { ROUTES } from './routes.js';
 import { createEmulatorServer, listen, newStats, type RequestStats } from './server.js';
@@ -84,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultInjector(spec, options.seed ?? 1);
   const nonces = new NonceCache(TIMESTAMP_WINDOW_SECONDS);
   const stats = newStats();
+  const refusals = new Refusals();
   const segments = new UploadSegments();
   const server: Server = createEmulatorServer({
     store,
@@ -91,12 +93,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     routes: ROUTES,
     limiter,
     faults,
+    refusals,
     latencyMs: options.latencyMs ?? 0,
     nonces,
     log,
     stats,
     token: (req) => handleTokenRequest({ store, clock, nonces, limiter, log }, req),
-    control: (req) => handleControl({ stats, faults, limiter, store }, req),
+    control: (req) => handleControl({ stats, faults, limiter, refusals, store }, req),
     upload: (req) => handleUploadRequest({ store, clock, nonces, segments, log }, req),
   });
   const host = options.host ?? '127.0.0.1';

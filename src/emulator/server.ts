@@ -1,8 +1,8 @@
 /**
  * The HTTP pipeline of the emulator: parse → control or token endpoints → injected faults and
  * latency → the upload service, or authentication → routing → account access and permissions →
- * rate limits → handler in a store transaction → JSON. Every advertising error leaves as the
- * service's error body.
+ * rate limits → refusals a test asked for → handler in a store transaction → JSON. Every
+ * advertising error leaves as the service's error body.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +15,7 @@ import type { FaultInjector } from './faults.js';
 import { ParamReader } from './params.js';
 import { json, type RawResponse } from './raw-response.js';
 import type { RateLimiter } from './rate-limits.js';
+import type { Refusals } from './refusals.js';
 import { classify, decodeForm, paramObject, type ParsedRequest, type Surface } from './request.js';
 import { parseJsonBody } from './json-body.js';
 import { Router } from './router.js';
@@ -33,6 +34,8 @@ export interface PipelineDeps {
   routes: readonly RouteDef[];
   limiter: RateLimiter;
   faults: FaultInjector;
+  /** Requests tests asked to be refused (`/_emulator/refusals`), checked just before the handler. */
+  refusals: Refusals;
   latencyMs: number;
   nonces: NonceCache;
   log: (line: string) => void;
@@ -288,6 +291,8 @@ function handleAds(deps: PipelineDeps, router: Router, req: ParsedRequest): RawR
       permissions,
       sandbox: req.surface === 'sandbox',
     };
+    const refusal = deps.refusals.refuse({ method: req.method, path: req.path, params: raw, json: req.json }, accountId);
+    if (refusal !== undefined) throw refusal;
     const result = deps.store.transaction(() => route.handler(ctx));
     bump(deps.stats.servedByRoute, `${route.method} ${route.path}`);
     return json(result.status ?? 200, result.body, { ...rateHeaders, 'x-current-api-version': '12' });
