@@ -2,7 +2,8 @@
  * Sending one chunk of a step through the kind's write endpoint (src/kinds/descriptor.ts,
  * `WriteEndpoint`) and turning every answer into an outcome per operation, in order: a batch maps
  * `operation_errors` back to its items, a grouped POST maps the records it answers back to the
- * items it sent, a comma list succeeds or fails as one, single requests answer one each.
+ * items it sent and a refusal to the items its errors name, a comma list succeeds or fails as one,
+ * single requests answer one each. An error is never pinned on an item the service did not name.
  */
 import type { AdsApi } from '../api/ads-api.js';
 import type { BatchOperation } from '../api/batch.js';
@@ -39,6 +40,30 @@ function itemKey(op: Operation, item: WriteItem): string {
   return op.id ?? String(identity === undefined ? '' : (item.params[identity] ?? ''));
 }
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when `message` names `key` as a whole word (`Tweet 123 was not found` names 123, not 12). */
+const names = (message: string, key: string): boolean => key !== '' && new RegExp(`(?<![\\w-])${escape(key)}(?![\\w-])`).test(message);
+
+/**
+ * The outcomes of a grouped request the service refused. A grouped POST carries several items in
+ * one list parameter (post ids of one line item) and the service answers a refusal as one error
+ * body, whose errors name the items they are about (`Tweet 123 was not found`). The items named
+ * failed, each with the errors that name it; the others were refused only because they came in
+ * the same request, and are sent again without them. When no error names an item (the parent
+ * was refused, no answer, a server error), every item has the request's outcome.
+ */
+function refusedGroup(endpoint: { by: string }, ops: readonly Operation[], items: readonly WriteItem[], error: unknown): Outcome[] {
+  const outcome = failure(error);
+  if (outcome.status !== 'failed' || outcome.error.status < 400 || outcome.error.status >= 500) return ops.map(() => outcome);
+  const refused = outcome.error;
+  const own = ops.map((op, i) => refused.items.filter((e) => e.parameter !== endpoint.by && names(e.message, itemKey(op, items[i]!))));
+  if (own.every((errors) => errors.length === 0)) return ops.map(() => outcome);
+  return own.map((errors): Outcome =>
+    errors.length === 0 ? { status: 'retry' } : { status: 'failed', error: new ApiError({ status: refused.status, items: errors, retryable: false, outcome: 'rejected', request: refused.request, body: refused.body }) },
+  );
+}
+
 /**
  * Sends `ops` (their resolved parameters in `params`) through `endpoint` for the account; resolves
  * with one outcome per operation, in order.
@@ -72,8 +97,7 @@ export async function sendChunk(api: AdsApi, accountId: string, endpoint: WriteE
         const ids = await endpoint.send(api, accountId, String(items[0]?.params[endpoint.by] ?? ''), items);
         return ids.map((id): Outcome => (id === undefined ? { status: 'failed', error: notTaken(`${ops[0]?.kind ?? ''} ${ops[0]?.action ?? ''}`) } : { status: 'ok', id }));
       } catch (error) {
-        const outcome = failure(error);
-        return ops.map(() => outcome);
+        return refusedGroup(endpoint, ops, items, error);
       }
     case 'single':
       return Promise.all(
