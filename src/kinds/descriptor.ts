@@ -193,6 +193,25 @@ export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => Rul
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
 export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users';
 
+/**
+ * The service targets an object of the kind only once it matches `minimum` users (Part B: a
+ * custom audience, 100). `members` is the child kind whose desired value counts the members the
+ * plan gives it (`count`: undefined when unknown, as for a member file that could not be read);
+ * `tooSmall` tells from a live record that the service reports it not targetable for its size.
+ */
+export interface TargetableRule {
+  minimum: number;
+  members: { kind: ResourceKind; count: (values: Readonly<Record<string, unknown>>) => number | undefined };
+  tooSmall: (record: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/**
+ * What a value of the kind targets, when the service takes the value only while its target is
+ * targetable (a CUSTOM_AUDIENCE criterion's audience): the field naming the target, and the kind
+ * a target named by raw id has (refresh reads it, so that the plan can check it).
+ */
+export type TargetOf = (values: Readonly<Record<string, unknown>>) => { field: string; kind: ResourceKind } | undefined;
+
 /** Everything adsctl knows about one kind (see the file comment). */
 export interface KindDescriptor {
   kind: ResourceKind;
@@ -238,4 +257,8 @@ export interface KindDescriptor {
   lookups: readonly LookupNeed[];
   /** Rules across its fields; none for kinds whose fields are independent. */
   rules?: CrossFieldRules;
+  /** The size the service needs before it targets an object of the kind (custom audiences). */
+  targetable?: TargetableRule;
+  /** The object a value of the kind targets, which the service needs targetable (a criterion's audience). */
+  targets?: TargetOf;
 }

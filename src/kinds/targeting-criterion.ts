@@ -10,6 +10,9 @@ import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { batch, listed } from './standard.js';
 
+/** The targeting types whose value is a custom audience. */
+const AUDIENCE_TYPES: ReadonlySet<unknown> = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
+
 /** A targeting criterion. */
 export const TARGETING_CRITERION: KindDescriptor = {
   kind: 'targeting_criterion',
@@ -40,4 +43,6 @@ export const TARGETING_CRITERION: KindDescriptor = {
   owned: true,
   limits: [],
   lookups: [],
+  // the service takes an audience criterion only while the audience is targetable (large enough)
+  targets: (values) => (AUDIENCE_TYPES.has(values['targeting_type']) ? { field: 'targeting_value', kind: 'custom_audience' } : undefined),
 };

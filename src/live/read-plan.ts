@@ -1,7 +1,9 @@
 /**
  * Which reads a refresh needs: the kinds the manifest or the state mention, and for each the ids
- * the state binds. A kind nobody mentions is not read at all.
+ * the state binds, and the objects a value targets by raw id (a CUSTOM_AUDIENCE criterion's
+ * audience: the plan checks the service will target it). A kind nobody mentions is not read at all.
  */
+import { KINDS } from '../kinds/registry.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
 
@@ -24,6 +26,9 @@ export function readNeeds(desired: DesiredAccount | undefined, state: AccountSta
   for (const r of desired?.resources ?? []) {
     const ids = need(r.kind);
     if (r.importId !== undefined) ids.add(r.importId);
+    const target = KINDS[r.kind].targets?.(r.attributes);
+    const targetId = target === undefined ? undefined : r.attributes[target.field];
+    if (target !== undefined && typeof targetId === 'string') need(target.kind).add(targetId);
   }
   for (const s of Object.values(state.resources)) need(s.kind as ResourceKind).add(s.id);
   return { kinds };

@@ -19,6 +19,7 @@ import { scheduleOperations } from './schedule.js';
 import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
 import { checkRules } from './rules.js';
+import { checkAudienceSizes } from './audience-size.js';
 import { validateAgainstLookups } from './validate.js';
 
 export interface AccountPlanInput {
@@ -83,6 +84,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     batches += r.batches;
   }
   diagnostics.push(...checkRules(input.changes, input.desired, input.live));
+  diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups }));
   return {
     plan: {
