@@ -1,7 +1,11 @@
 /**
  * `adsctl import ADDRESS ID [PATH]`: binds an existing live object to an address of the manifest,
  * so that the next plan compares instead of creating. The object must exist on the service and
- * be of the address's kind; the address must be in the manifest.
+ * be of the address's kind; the address must be in the manifest. The import of a campaign, a
+ * line item or a custom audience also binds the live children the manifest declares under it,
+ * matched by identity (docs/architecture.md, "Imports adopt children"): the diff of the import's
+ * scope says which (src/diff/import-bindings.ts), and all of them are written to state at once,
+ * or none.
  */
 import type { Command } from 'commander';
 import type { AdsApi } from '../api/ads-api.js';
@@ -14,8 +18,14 @@ import { KINDS } from '../kinds/registry.js';
 import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
 import { accountLocation, givenDirectory } from './root.js';
-import { openSessions } from './session.js';
-import { appliedValues } from '../diff/applied.js';
+import { openSessions, type AccountSession } from './session.js';
+import { adoptedEntries, bindingProblems, importedEntry, importScope, scopedState } from '../diff/import-bindings.js';
+import { diffResources } from '../diff/diff.js';
+import { ADOPTING_PARENTS } from '../kinds/adoption.js';
+import { fetchLiveState } from '../live/fetch.js';
+import type { DesiredAccount } from '../manifest/types.js';
+import type { Diagnostic } from '../diag/diagnostic.js';
+import type { StateResource } from '../state/state-file.js';
 
 interface ImportFlags {
   lockTimeout: number;
@@ -83,17 +93,22 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
           io.err(`Error: cannot import ${id} as ${address}: the account has no ${KINDS[kind].noun} ${id}\n`);
           return setExit(1);
         }
-        // the live values count as applied: the next plan shows only real differences
         const manifested = desired.resources.find((r) => formatAddress(r.address) === address);
-        const written = new Set([...Object.keys(manifested?.attributes ?? {}), ...Object.keys(manifested?.references ?? {})]);
         const read = KINDS[kind].read;
         const idField = read.via === 'custom' ? (read.idField ?? 'id') : 'id';
-        // what the service never answers (a media file's content hash) is taken as the manifest says
-        const assumed: Record<string, unknown> = {};
-        for (const rule of KINDS[kind].attributes) if (rule.writeOnly === true && !Object.hasOwn(record, rule.field) && manifested?.attributes[rule.field] !== undefined) assumed[rule.field] = manifested.attributes[rule.field];
-        session.state.resources[address] = { kind, id: String(record[idField]), applied: appliedValues(kind, record, assumed, written) };
+        const boundId = String(record[idField]);
+        const children = ADOPTING_PARENTS.has(kind) ? await adoptChildren(session, desired, address, boundId) : { entries: {}, problems: [] };
+        if (children.problems.length > 0) {
+          io.err(formatDiagnostics(children.problems, loaded.sources));
+          io.err(`Error: ${address} was not imported, and nothing was written: what it adopts cannot be bound (above)\n`);
+          return setExit(1);
+        }
+        session.state.resources[address] = importedEntry(kind, manifested, record, boundId);
+        Object.assign(session.state.resources, children.entries);
         await session.store.write(session.state, 'import');
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
+        const adopted = Object.entries(children.entries);
+        if (adopted.length > 0) io.out(`It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map(([a, e]) => `  ${a} is bound to ${e.id}.\n`).join('')}`);
         setExit(0);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -103,6 +118,21 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
         await sessions.close();
       }
     });
+}
+
+/**
+ * The bindings of the children the manifest declares under `address` (bound to `id`) that exist
+ * live, from a refresh and diff of the import's scope alone; with the problems that stop the
+ * import (a child matching several live objects, an object bound twice).
+ */
+async function adoptChildren(session: AccountSession, desired: DesiredAccount, address: string, id: string): Promise<{ entries: Record<string, StateResource>; problems: Diagnostic[] }> {
+  const scope = importScope(desired, address, id);
+  const prefix = `${address}.`;
+  if (!scope.resources.some((r) => formatAddress(r.address).startsWith(prefix))) return { entries: {}, problems: [] };
+  const state = scopedState(session.state, scope);
+  const live = await fetchLiveState({ api: session.api, account: session.key, accountId: session.accountId, desired: scope, state });
+  const diff = diffResources({ desired: scope, live, state, mode: 'plan' });
+  return { entries: adoptedEntries(diff.value ?? [], scope, live, state, address), problems: bindingProblems(diff.diagnostics) };
 }
 
 /** The live record of `kind` with `id`, read through the kind's own reader; undefined when there is none. */

@@ -2,8 +2,10 @@
  * Identity: which live object a desired resource stands for. A resource is bound by its state
  * entry (the address it was applied or moved to), or by an import — an `import` entry, the `id`
  * of the account or of a funding instrument, which win over the state when they name another
- * object — or, for an account feature, by its key being granted already. Nothing else binds:
- * a live object the state does not know is adopted only explicitly (docs/architecture.md).
+ * object — or, for an account feature, by its key being granted already, or, under a parent an
+ * import binds, by being the live child with its identity (adopt.ts; the binding then counts as
+ * an import). Nothing else binds: a live object the state does not know is adopted only
+ * explicitly (docs/architecture.md).
  */
 import type { LiveAccount } from '../live/types.js';
 import type { DesiredResource, ResourceKind } from '../manifest/types.js';

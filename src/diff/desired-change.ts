@@ -1,12 +1,13 @@
 /**
  * The change of one resource the manifest wants: `create` when it is not bound (`new`) or its
  * object is gone (`deleted_outside`), else the comparison's `update`, `replace` or `noop`
- * (`import` when an import binds it). Records the decision so that references to the resource
- * resolve, and reports replacing a protected resource, importing an object that does not exist
- * and binding one object to two resources.
+ * (`import` when an import binds it, or binds a parent it is adopted under). Records the decision
+ * so that references to the resource resolve, and reports replacing a protected resource,
+ * importing an object that does not exist and binding one object to two resources.
  */
 import { errorAt } from '../diag/diagnostic.js';
 import type { DesiredResource } from '../manifest/types.js';
+import { adoptChild } from './adopt.js';
 import { bindResource, type Binding } from './binding.js';
 import { compareResource } from './compare.js';
 import { DEFAULT_CURRENCY, instrumentCurrency, recordCurrency } from './currency.js';
@@ -15,6 +16,7 @@ import { normaliseValue } from './normalise.js';
 import { desiredIndex, holderKey, stateIndex, type DiffContext } from './diff-context.js';
 import { preventDestroyError, isProtected } from './protection.js';
 import { ignorableFields, KINDS, REFERABLE_KINDS } from '../kinds/registry.js';
+import { ADOPTING_PARENTS } from '../kinds/adoption.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { formatAddress } from '../manifest/address.js';
 import type { Action, AttributeChange, ResourceChange } from './types.js';
@@ -94,11 +96,29 @@ function decide(ctx: DiffContext, resource: DesiredResource, text: string, actio
   if (REFERABLE_KINDS.has(resource.kind)) ctx.decisions.set(text, { action, id });
 }
 
+/** Binds `resource`: its state entry or import, else, under a parent whose children are adopted, the live child with its identity. */
+function bind(ctx: DiffContext, resource: DesiredResource, text: string): Binding {
+  const { input } = ctx;
+  const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
+  if (binding.source !== 'none' || ctx.adopting.size === 0) return binding;
+  const adopted = adoptChild(ctx, resource, text);
+  return adopted === undefined ? binding : { source: 'import', id: adopted.id, stateEntry: undefined, record: adopted.record };
+}
+
+/**
+ * A bound object that an import names, or that sits under one (adopted, or bound in state): the
+ * children the manifest declares under it are adopted too, whichever order they were imported in.
+ */
+function adoptsChildren(ctx: DiffContext, resource: DesiredResource, text: string, id: string): void {
+  if (!ADOPTING_PARENTS.has(resource.kind)) return;
+  if (resource.importId !== undefined || (resource.parent !== undefined && ctx.adopting.has(formatAddress(resource.parent)))) ctx.adopting.set(text, id);
+}
+
 /** Decides the change of the desired `resource`, whose address text is `text`. */
 export function desiredChange(ctx: DiffContext, resource: DesiredResource, text: string): ResourceChange {
   const { input } = ctx;
   const descriptor = KINDS[resource.kind];
-  const binding = bindResource(resource, text, input.state, input.live, input.desired.accountId);
+  const binding = bind(ctx, resource, text);
   const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
   const { after, managed, defaulted, unset, referenced } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined);
   const protectedFlag = isProtected(resource, binding.stateEntry);
@@ -149,6 +169,7 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
     if (reason !== undefined) change.reason = reason;
     if (comparison.action === 'replace' && protectedFlag) ctx.diagnostics.push(preventDestroyError(text, 'replace', resource));
     decide(ctx, resource, text, comparison.action, id);
+    adoptsChildren(ctx, resource, text, id);
   }
   if (descriptor.currency !== undefined) change.currency = currencyOf(ctx, resource, text, after, record);
   return change;

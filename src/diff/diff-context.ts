@@ -4,11 +4,14 @@
  * by imports, the currencies of desired campaigns, and the diagnostics. Indexes that only rare
  * cases need (every desired address, every state binding by id) are built on first use, so the
  * common plan pays for none of them. Siblings come one after another, so the resolver remembers
- * the last target it resolved (a target is decided before anything that refers to it).
+ * the last target it resolved (a target is decided before anything that refers to it). An import
+ * adopts the children the manifest declares under the object it binds (adopt.ts): the objects
+ * whose children are adopted are kept by address, the live children by parent on first use.
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { formatAddress } from '../manifest/address.js';
-import type { DesiredResource, ResourceAddress } from '../manifest/types.js';
+import type { DesiredResource, ResourceAddress, ResourceKind } from '../manifest/types.js';
+import type { LiveResource } from '../live/types.js';
 import type { FieldRule } from '../kinds/attribute.js';
 import type { ReferenceResolver } from './desired-values.js';
 import type { DiffInput } from './diff.js';
@@ -27,6 +30,10 @@ export interface DiffContext {
   decisions: Map<string, Decision>;
   /** Address text of each desired resource bound by an import, keyed by `holderKey`. */
   imports: Map<string, string>;
+  /** Live id of each bound desired resource whose children are adopted (an import names it or an ancestor), by address text. */
+  adopting: Map<string, string>;
+  /** Live records of each adopted kind by their parent's id (adopt.ts, built on first use). */
+  liveChildren: Map<ResourceKind, Map<string, LiveResource[]>>;
   /** How many state entries a desired resource at the same address matched. */
   matchedState: number;
   /** Currency of each desired campaign, by address text. */
@@ -60,7 +67,7 @@ export function createContext(input: DiffInput): DiffContext {
     if (lastId === undefined) return rule.idPrefix === undefined ? { $ref: lastText } : { $ref: lastText, prefix: rule.idPrefix };
     return rule.idPrefix === undefined ? lastId : `${rule.idPrefix}${lastId}`;
   };
-  return { input, decisions, imports: new Map(), matchedState: 0, campaignCurrencies: new Map(), diagnostics: [], resolve };
+  return { input, decisions, imports: new Map(), adopting: new Map(), liveChildren: new Map(), matchedState: 0, campaignCurrencies: new Map(), diagnostics: [], resolve };
 }
 
 /** Every desired resource by address text (built on first use). */

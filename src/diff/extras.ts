@@ -29,12 +29,13 @@ function memberKey(d: KindDescriptor, record: Readonly<Record<string, unknown>>)
   return undefined;
 }
 
-/** The managed parents of `d`'s members, by their bound live id. */
+/** The managed parents of `d`'s members (bound by state, by an import, or adopted under one), by their bound live id. */
 function managedParents(ctx: DiffContext, d: KindDescriptor): Map<string, DesiredResource> {
   const parents = new Map<string, DesiredResource>();
   for (const r of ctx.input.desired.resources) {
     if (r.kind !== d.parent) continue;
-    const id = r.importId ?? ctx.input.state.resources[formatAddress(r.address)]?.id;
+    const text = formatAddress(r.address);
+    const id = r.importId ?? ctx.input.state.resources[text]?.id ?? ctx.adopting.get(text);
     if (id !== undefined) parents.set(id, r);
   }
   return parents;

@@ -12,6 +12,7 @@ import { DESCRIPTORS, kindDependencies, KINDS } from '../kinds/registry.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
 import { fingerprintOf } from './fingerprint.js';
+import { adoptingParents, readAdoptedChildren, type AdoptingParents } from './adopted-reads.js';
 import { readNeeds } from './read-plan.js';
 import type { LiveAccount, LiveResource } from './types.js';
 
@@ -90,6 +91,9 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   }
   const reads: Array<Promise<void>> = [];
   const later: Array<() => Promise<void>> = [];
+  // the objects whose children an import adopts are read under like bound ones (adopted-reads.ts)
+  let adopting: AdoptingParents = new Map();
+  const parentIds = (kind: ResourceKind): string[] => [...new Set([...(needs.kinds.get(kind) ?? []), ...(adopting.get(kind) ?? [])])];
   for (const d of DESCRIPTORS) {
     const spec = d.read;
     const bound = needs.kinds.get(d.kind);
@@ -112,7 +116,7 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       if (parent === undefined || parent === 'account') reads.push(spec.read(api, accountId, { bound, parents: [] }).then(store));
       else {
         // after the parents: a nested endpoint is read only under parents that exist
-        later.push(async () => store(await spec.read(api, accountId, { bound, parents: [...(needs.kinds.get(parent) ?? [])].filter((id) => live.resources.get(parent)?.has(id) === true) })));
+        later.push(async () => store(await spec.read(api, accountId, { bound, parents: parentIds(parent).filter((id) => live.resources.get(parent)?.has(id) === true) })));
       }
     } else if (bound !== undefined || spec.always === true) {
       const store = (records: unknown[]): void => records.forEach((r) => put(live, d.kind, r as Record<string, unknown>));
@@ -122,7 +126,7 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
         const parent = d.parent;
         const parentField = d.parentField ?? '';
         later.push(async () => {
-          const parents = [...(needs.kinds.get(parent) ?? [])].filter((id) => {
+          const parents = parentIds(parent).filter((id) => {
             const record = live.resources.get(parent)?.get(id)?.record;
             return record !== undefined && (spec.parentWhere?.(record) ?? true);
           });
@@ -133,6 +137,12 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
     }
   }
   await Promise.all(reads);
+  adopting = adoptingParents(input.desired, live);
+  if (adopting.size > 0) {
+    later.push(async () => {
+      for (const [kind, records] of await readAdoptedChildren(api, accountId, new Set(needs.kinds.keys()), adopting)) records.forEach((r) => put(live, kind, r));
+    });
+  }
   await Promise.all(later.map((read) => read()));
   // the kinds read always are the funding instruments, whose currencies every amount is in
   for (const d of DESCRIPTORS) {
