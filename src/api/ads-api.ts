@@ -244,9 +244,14 @@ export class AdsApi {
     return res.body.data;
   }
 
-  /** Targeting option lookups (`GET targeting_criteria/<kind>`: locations, languages, platforms, ...). */
-  targetingOptions(kind: string, params: Params = {}): Promise<Array<Record<string, unknown>>> {
-    return listAll<Record<string, unknown>>(this.client, { path: `${V}/targeting_criteria/${encodeURIComponent(kind)}`, params, endpoint: `targeting_options.${kind}` });
+  /**
+   * Targeting option lookups (`GET targeting_criteria/<kind>`: locations, languages, platforms,
+   * ...), every page. `paging` says how the lookup pages when not at 1,000 a page: its largest
+   * `count` (tv_shows 50), or none at all (`paged: false`: app_store_categories,
+   * platform_versions); `maxWaitMs` bounds the wait for the rate-limit budget.
+   */
+  targetingOptions(kind: string, params: Params = {}, paging: { countMax?: number; paged?: false; maxWaitMs?: number } = {}): Promise<Array<Record<string, unknown>>> {
+    return listAll<Record<string, unknown>>(this.client, { path: `${V}/targeting_criteria/${encodeURIComponent(kind)}`, params, endpoint: `targeting_options.${kind}`, ...paging });
   }
 
   /** Changes recorded for one entity between two whole hours. */

@@ -20,6 +20,8 @@ export interface ListRequest {
   countMax?: number;
   /** False for a list that takes no `count` or `cursor` (the do-not-reach lists): one request reads it all. */
   paged?: false;
+  /** Bounds each request's wait for its rate-limit budget (a lookup with a cached copy to fall back on). */
+  maxWaitMs?: number;
 }
 
 /** Every record of a list, following cursors; one request per `countMax` records. */
@@ -33,6 +35,7 @@ export async function listAll<T>(client: ApiClient, req: ListRequest): Promise<T
       path: req.path,
       endpoint: req.endpoint,
       ...(req.accountId === undefined ? {} : { accountId: req.accountId }),
+      ...(req.maxWaitMs === undefined ? {} : { maxWaitMs: req.maxWaitMs }),
       params: paged ? { ...req.params, count: req.countMax ?? 1000, ...(cursor === undefined ? {} : { cursor }) } : (req.params ?? {}),
     });
     for (const item of res.body.data) out.push(item);

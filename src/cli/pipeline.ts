@@ -22,6 +22,7 @@ import { isResourceKind, KINDS } from '../kinds/registry.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
+import { targetingValuesToLookUp } from '../plan/targeting-values.js';
 import type { Plan } from '../plan/types.js';
 
 const isWithin = (address: ResourceAddress, target: ResourceAddress): boolean =>
@@ -100,6 +101,8 @@ export interface LookupNeeds {
   postIds: string[];
   /** Whether a post the plan writes names its author (to check it is a promotable user). */
   promotableUsers: boolean;
+  /** Per targeting type, the values of the criteria the plan creates that no live criterion has (to check the service lists them). */
+  targetingValues: Record<string, string[]>;
 }
 
 export interface PipelineOptions {
@@ -212,6 +215,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
                 const id = c.after?.['tweet_id'];
                 return typeof id === 'string' ? [id] : [];
               }),
+              targetingValues: targetingValuesToLookUp(changes),
             })
           : undefined;
       return {

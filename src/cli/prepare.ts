@@ -70,6 +70,7 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
           needCuratedCategories: needs.curatedCategories,
           postIds: needs.postIds,
           needPromotableUsers: needs.promotableUsers,
+          targetingValues: needs.targetingValues,
           shared,
         }),
     });

@@ -59,6 +59,32 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
   return best;
 }
 
+/** The longest edit distance `nearestMatches` measures: a word or candidate longer than this apart is never near. */
+const NEAREST_LIMIT = 64;
+
+/**
+ * The `count` candidates nearest to `word` (case-insensitive edit distance), nearest first, the
+ * earlier of equally near ones first: what there is, for a word no candidate is close enough to
+ * as a typo. Distances past that of the `count`-th nearest so far (and past 64 edits) are not
+ * measured, so a long list of candidates costs about one pass over it.
+ */
+export function nearestMatches(word: string, candidates: Iterable<string>, count: number): string[] {
+  if (count <= 0) return [];
+  const lower = word.toLowerCase();
+  const best: Array<{ candidate: string; distance: number }> = [];
+  let limit = NEAREST_LIMIT;
+  for (const candidate of candidates) {
+    const d = distance(lower, candidate.toLowerCase(), limit);
+    if (d > limit || (best.length === count && d >= best[count - 1]!.distance)) continue;
+    let at = best.length;
+    while (at > 0 && best[at - 1]!.distance > d) at--;
+    best.splice(at, 0, { candidate, distance: d });
+    if (best.length > count) best.pop();
+    if (best.length === count) limit = best[count - 1]!.distance;
+  }
+  return best.map((b) => b.candidate);
+}
+
 /** `; did you mean "x"?` when a close candidate exists, else the empty string: ready to append to a message. */
 export function didYouMean(word: string, candidates: Iterable<string>): string {
   const match = closestMatch(word, candidates);

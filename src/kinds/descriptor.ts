@@ -191,7 +191,7 @@ export interface RuleProblem {
 export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
 
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
-export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users';
+export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
 
 /**
  * The service targets an object of the kind only once it matches `minimum` users (Part B: a

@@ -1,10 +1,11 @@
 /**
  * The lookups a plan validates against: bidding rules per currency, placement combinations per
- * product type, IAB categories, and the caller's permissions on the account. The first three rarely change and the
- * service allows only a few global reads per 15 minutes, so they are cached in the state backend
- * (`.adsctl/cache/` for local state, a table for PostgreSQL)
+ * product type, IAB categories, the targeting options its new criteria's values must be among
+ * (targeting-values.ts), and the caller's permissions on the account. All but the permissions
+ * rarely change and the service allows only a few global reads per 15 minutes, so they are cached
+ * in the state backend (`.adsctl/cache/` for local state, a table for PostgreSQL)
  * with a time-to-live (bidding rules and categories a month, as the spec advises for rules;
- * placements a week).
+ * placements and targeting options a week, events a day), each targeting option read apart.
  * Permissions are read fresh.
  *
  * The global lookups are the same for every account of an endpoint: a run fetches each at most
@@ -16,6 +17,7 @@ import type { AdsApi } from '../api/ads-api.js';
 import type { StateStore } from '../state/store.js';
 import { ApiError } from '../api/errors.js';
 import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
+import { fetchTargetingValues, readTargetingOptions, type LookupRead, type TargetingOption, type TargetingValues } from './targeting-values.js';
 
 export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
 export const PLACEMENTS_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -30,6 +32,8 @@ export interface Lookups {
   iabCategories?: string[];
   /** Curated category ids available to the account; absent when no change attaches one. */
   curatedCategories?: string[];
+  /** Per targeting type, the values of new criteria that were looked up and the options read; absent when none were. */
+  targetingValues?: Record<string, TargetingValues>;
   /** The post ids the plan promotes that were looked up (`checked`), and those the account can see (`found`). */
   posts?: { checked: string[]; found: string[] };
   /** User ids of the account's promotable users (the authors a post may have), when a post names one. */
@@ -65,6 +69,8 @@ interface CacheFile {
   bidding_rules?: CacheEntry<BiddingRule[]>;
   placements?: CacheEntry<PlacementCombination[]>;
   iab_categories?: CacheEntry<string[]>;
+  /** One entry per targeting option read (`targeting:<lookup>?<filters>`). */
+  [read: `targeting:${string}`]: CacheEntry<TargetingOption[]>;
 }
 
 /** The cache entry of an endpoint's lookups (`.adsctl/cache/<name>.json` for local state). */
@@ -85,6 +91,8 @@ export interface LookupInput {
   needIabCategories?: boolean;
   /** Whether a change attaches curated categories (only then are the account's read). */
   needCuratedCategories?: boolean;
+  /** Per targeting type, the values of new criteria to look up (none: no read). */
+  targetingValues?: Readonly<Record<string, readonly string[]>>;
   /** Ids of the posts the plan promotes, to look up (none: no read). */
   postIds?: readonly string[];
   /** Whether a post names its author (only then are the promotable users read). */
@@ -123,7 +131,8 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const cacheEntry = cacheName(input.endpoint);
   const read = (await input.cache.readCache(cacheEntry)) ?? {};
   const cache = (typeof read === 'object' && read !== null && !Array.isArray(read) ? read : {}) as CacheFile;
-  let changed = false;
+  /** The entries this call fetched, written over the cache as it is when the call ends. */
+  const fetched: Record<string, CacheEntry<unknown>> = {};
 
   const accountId = input.accountIds[0];
   const postIds = [...new Set(input.postIds ?? [])];
@@ -131,9 +140,10 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const stale: string[] = [];
   /**
    * A global lookup: the cached copy while fresh; else fetched once for the run (and cached),
-   * without waiting for the budget when an old copy can stand in — which is then used, and said.
+   * without waiting for the budget when an old copy can stand in — which is then used, and said
+   * (as `label`).
    */
-  const global = async <T>(name: keyof CacheFile & string, ttl: number, fetch: (options: { maxWaitMs?: number }) => Promise<T>): Promise<T> => {
+  const global = async <T>(name: keyof CacheFile & string, ttl: number, fetch: (options: { maxWaitMs?: number }) => Promise<T>, label: string = name): Promise<T> => {
     const entry = cache[name] as CacheEntry<T> | undefined;
     if (entry !== undefined && now - entry.fetched_at < ttl) return entry.data;
     const got = await shared.once(`${input.cache.where}\u0000${cacheEntry}\u0000${name}`, async (): Promise<{ data: T; stale: boolean }> => {
@@ -144,30 +154,37 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
         return { data: entry.data, stale: true };
       }
     });
-    if (got.stale) stale.push(name);
-    else {
-      (cache as Record<string, CacheEntry<unknown>>)[name] = { fetched_at: now, data: got.data };
-      changed = true;
-    }
+    if (got.stale) stale.push(label);
+    else fetched[name] = { fetched_at: now, data: got.data };
     return got.data;
   };
-  const [biddingRules, placements, permissions, iabCategories, curatedCategories, posts, promotableUsers] = await Promise.all([
+  const targetingOptions = (r: LookupRead): Promise<TargetingOption[]> =>
+    global(`targeting:${r.key}`, r.ttlMs, (options) => readTargetingOptions(input.api, r, options), `${r.lookup} targeting options`);
+  const wanted = Object.values(input.targetingValues ?? {}).some((values) => values.length > 0);
+  const [biddingRules, placements, permissions, iabCategories, targetingValues, curatedCategories, posts, promotableUsers] = await Promise.all([
     global('bidding_rules', BIDDING_RULES_TTL_MS, (options) => input.api.biddingRules(undefined, options)),
     global('placements', PLACEMENTS_TTL_MS, (options) => input.api.placements(undefined, options)),
     Promise.all(input.accountIds.map(async (id) => [id, (await input.api.userAccess(id)).permissions] as const)),
     input.needIabCategories !== true ? undefined : global('iab_categories', IAB_CATEGORIES_TTL_MS, async () => (await input.api.iabCategories()).map((r) => r.id)),
+    wanted ? fetchTargetingValues(input.targetingValues ?? {}, targetingOptions) : undefined,
     // per account and cheap (one account read): not cached
     input.needCuratedCategories === true && accountId !== undefined ? input.api.curatedCategories(accountId).then((records) => records.map((r) => r.id)) : undefined,
     // posts are checked fresh: a post deleted since the last plan must not be promoted
     postIds.length > 0 && accountId !== undefined ? existingPosts(input.api, accountId, postIds).then((found) => ({ checked: postIds, found })) : undefined,
     input.needPromotableUsers === true && accountId !== undefined ? input.api.list('promotable_user', accountId).then((users) => users.map((u) => String(u.user_id))) : undefined,
   ]);
-  if (changed) await input.cache.writeCache(cacheEntry, cache);
+  if (Object.keys(fetched).length > 0) {
+    // other accounts of the run may have written entries of their own since this call read the cache
+    const latest = await input.cache.readCache(cacheEntry);
+    const base = typeof latest === 'object' && latest !== null && !Array.isArray(latest) ? latest : {};
+    await input.cache.writeCache(cacheEntry, { ...base, ...fetched });
+  }
   return {
     biddingRules,
     placements,
     permissions: Object.fromEntries(permissions),
     ...(iabCategories === undefined ? {} : { iabCategories }),
+    ...(targetingValues === undefined ? {} : { targetingValues }),
     ...(curatedCategories === undefined ? {} : { curatedCategories }),
     ...(posts === undefined ? {} : { posts }),
     ...(promotableUsers === undefined ? {} : { promotableUsers }),

@@ -10,6 +10,7 @@ import type { SourceRange } from '../diag/source-range.js';
 import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
 import { limitMoves } from './limits.js';
+import { checkTargetingValues } from './targeting-values.js';
 import type { Step } from './types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { Lookups } from '../live/lookups.js';
@@ -133,6 +134,7 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
       }
     }
   }
+  out.push(...checkTargetingValues(input));
   const byKey = new Map(input.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op.address]));
   const byAddress = new Map(writes.map((c) => [formatAddress(c.address), c]));
   out.push(...checkLimits(input, (key) => {

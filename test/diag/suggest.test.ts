@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestMatch, didYouMean } from '../../src/diag/suggest.js';
+import { closestMatch, didYouMean, nearestMatches } from '../../src/diag/suggest.js';
 
 describe('closestMatch', () => {
   it.each([
@@ -26,5 +26,23 @@ describe('closestMatch', () => {
   it('phrases the hint ready to append', () => {
     expect(didYouMean('locla', ['local', 'sandbox'])).toBe('; did you mean "local"?');
     expect(didYouMean('zzz', ['local'])).toBe('');
+  });
+});
+
+describe('nearestMatches', () => {
+  it.each([
+    ['the nearest first', 'abcd', ['xxxx', 'abcx', 'abxx'], 2, ['abcx', 'abxx']],
+    ['however far they are', 'zzzz', ['abcd', 'abcz'], 1, ['abcz']],
+    ['case-insensitively', 'EN', ['fr', 'en', 'de'], 1, ['en']],
+    ['the earlier of equally near ones', 'aa', ['ab', 'ba', 'ac'], 2, ['ab', 'ba']],
+    ['fewer when there are fewer', 'a', ['b'], 3, ['b']],
+    ['none for none', 'a', [], 3, []],
+    ['none asked for', 'a', ['a'], 0, []],
+  ])('%s', (_name, word, candidates, count, expected) => {
+    expect(nearestMatches(word, candidates, count)).toEqual(expected);
+  });
+
+  it('leaves out a candidate more than 64 edits away', () => {
+    expect(nearestMatches('a', ['b'.repeat(100)], 1)).toEqual([]);
   });
 });

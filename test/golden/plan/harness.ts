@@ -2,7 +2,8 @@
  * The golden plan harness: one case directory in, the outputs to compare out. A case holds
  * `*.yaml` manifests, `live.json` (see live-fixture.ts), optionally `state.json` (the account's
  * state as adsctl wrote it), `lookups.json` (else the emulator's bidding rules and placements and
- * ACCOUNT_ADMIN permissions), `uploaded.json` (the member files last uploaded, from which the
+ * ACCOUNT_ADMIN permissions; new criteria's values are always checked against the emulator's
+ * targeting options), `uploaded.json` (the member files last uploaded, from which the
  * member stores beside the state are written) and `now.json` (the state serials and live records
  * at apply time, for a saved plan). Files the manifests name (media, member files) are read from
  * the case directory. Load, then `runPipeline` (refresh → diff → plan) as `adsctl plan` runs it,
@@ -29,6 +30,7 @@ import type { Plan } from '../../../src/plan/types.js';
 import { renderPlan } from '../../../src/render/render.js';
 import { membersStorePath } from '../../../src/state/members-store-path.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
+import { emulatorTargetingValues } from '../../support/targeting-options.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';
 import { runPipeline } from '../../../src/cli/pipeline.js';
 import { pipelineAccount } from './pipeline.js';
@@ -177,15 +179,17 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
   const lookups = existsSync(lookupsPath) ? readLookups(lookupsPath) : emulatorLookups(accountId);
   const stateDir = await memberStores(dir, desired);
   try {
-    // permissions are read fresh on every plan; bidding rules and placements come from a warm cache
+    // permissions are read fresh on every plan; bidding rules, placements and the targeting
+    // options new criteria are checked against (the emulator's) come from a warm cache
     let lookupReads = 0;
     const account = pipelineAccount(desired, state, served.api, () => served.reads() + lookupReads, stateDir);
     const plan = await runPipeline([account], {
       mode: 'plan',
       targets: [],
-      lookups: () => {
+      lookups: (_account, needs) => {
         lookupReads++;
-        return Promise.resolve(lookups);
+        const targetingValues = emulatorTargetingValues(needs.targetingValues);
+        return Promise.resolve(targetingValues === undefined ? lookups : { ...lookups, targetingValues });
       },
     });
     return { plan, sources: loaded.sources };
