@@ -30,6 +30,8 @@ import { findCreatedAll } from './find-created.js';
 import { KINDS } from '../kinds/registry.js';
 import { resolveRefs } from './resolve.js';
 import { sendChunk, type Outcome } from './send.js';
+import { ApiError } from '../api/errors.js';
+import { packGroups, stepVerb } from '../plan/steps.js';
 
 export interface ApplyInput {
   plan: AccountPlan;
@@ -73,6 +75,10 @@ export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e:
 
 const PAST = { create: 'created', update: 'updated', delete: 'deleted' } as const;
 
+/** Why a member of a `together` group that the service did not refuse was not applied either. */
+const withSibling = (address: string): ApiError =>
+  new ApiError({ status: 400, items: [{ code: 'BATCH_REJECTED', message: `not applied: it goes in one request with ${address}, which the service refused` }], retryable: false, outcome: 'rejected', request: 'batch' });
+
 /** Rounds of re-sending operations refused only because of a sibling, or with no answer. */
 const MAX_ROUNDS = 4;
 
@@ -87,6 +93,12 @@ function asApplied(kind: ResourceKind, values: Record<string, unknown>): Record<
   const out = { ...values };
   for (const rule of KINDS[kind].attributes) if (rule.appliedAs !== undefined && out[rule.field] !== undefined) out[rule.field] = rule.appliedAs(out[rule.field]);
   return out;
+}
+
+/** Whether the object of `change` already serves on the service (its owed activation, if any, is done). */
+function servesLive(change: ResourceChange): boolean {
+  const serving = KINDS[change.kind].serving;
+  return serving !== undefined && change.before?.[serving.field] === serving.active;
 }
 
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
@@ -150,16 +162,24 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       return;
     }
     const after = resolveRefs(change?.after ?? op.params, state);
-    const applied = asApplied(op.kind, after.ok ? after.values : op.params);
+    // a create sent paused, or a pause, leaves the object paused until its activation
+    const serving = KINDS[op.kind].serving;
+    const held = (op.phase === 'held' || op.phase === 'pause') && serving !== undefined ? { [serving.field]: op.params[serving.field] } : {};
+    const applied = { ...asApplied(op.kind, after.ok ? after.values : op.params), ...held };
     const previous = state.resources[op.address];
+    // an activation owed stays owed until a write sets the status
+    const owed = op.phase === 'held' || (previous?.held === true && (serving === undefined || op.params[serving.field] === undefined));
     state.resources[op.address] = {
       kind: op.kind,
       id: op.action === 'create' ? outcome.id : (op.id ?? outcome.id),
       applied,
       ...(change?.protected === true ? { protected: true } : {}),
       ...(op.action === 'create' || previous?.created === true ? { created: true } : {}),
+      ...(owed ? { held: true } : {}),
     };
     journalled.set[op.address] = state.resources[op.address]!;
+    // a pause or an activation is part of the change the plan counts, not one of its own
+    if (op.phase === 'pause' || op.phase === 'activate') return;
     if (op.action === 'create') result.added++;
     else result.changed++;
   };
@@ -185,9 +205,18 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
 
     const again: Array<{ op: Operation; params: Record<string, unknown> }> = [];
     const unanswered: number[] = [];
+    // a `together` group is applied whole or not at all: a member refused fails the group
+    const refusedGroups = new Map<string, string>();
+    if (step.type === 'atomic') {
+      ops.forEach((op, i) => {
+        const outcome = outcomes[i]!;
+        if (op.together !== undefined && outcome.status === 'failed' && !refusedGroups.has(op.together)) refusedGroups.set(op.together, op.address);
+      });
+    }
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i]!;
-      const outcome = outcomes[i]!;
+      const refusedWith = op.together === undefined ? undefined : refusedGroups.get(op.together);
+      const outcome: Outcome = outcomes[i]!.status === 'retry' && refusedWith !== undefined ? { status: 'failed', error: withSibling(refusedWith) } : outcomes[i]!;
       if (outcome.status === 'ok') record(op, outcome, journalled);
       else if (outcome.status === 'failed') fail(op, outcome.error.describe());
       else if (outcome.status === 'retry') again.push({ op, params: params[i]! });
@@ -231,29 +260,43 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   }
 
   async function runStep(step: Step): Promise<void> {
-    emit({ type: 'step', account: plan.account, kind: step.kind, action: step.action, operations: step.operations.length });
+    emit({ type: 'step', account: plan.account, kind: step.kind, action: stepVerb(step), operations: step.operations.length });
     const ready: Array<{ op: Operation; params: Record<string, unknown> }> = [];
     const skip = (op: Operation, because: string): void => {
       settled++;
       result.errors.push({ address: op.address, message: `skipped: ${because}` });
       emit({ type: 'skipped', account: plan.account, address: op.address, because });
     };
+    const unready = new Map<Operation, string>();
     for (const op of step.operations) {
       const blocker = op.after.map((key) => planned.get(key)).find((dep) => dep !== undefined && !succeeded.has(dep.key));
       if (blocker !== undefined) {
-        skip(op, blocker.address === op.address ? `the old object could not be ${PAST[blocker.action]}` : `${blocker.address} was not ${PAST[blocker.action]}`);
+        unready.set(op, blocker.address === op.address ? `the old object could not be ${PAST[blocker.action]}` : `${blocker.address} was not ${PAST[blocker.action]}`);
         continue;
       }
       const resolved = resolveRefs(op.params, state);
       if (!resolved.ok) {
-        skip(op, `${resolved.missing} was not created`);
+        unready.set(op, `${resolved.missing} was not created`);
         continue;
       }
-      ready.push({ op, params: resolved.values });
+      // an update of an object created earlier in this apply (its activation) names it by the id bound then
+      const id = op.id ?? (op.action === 'create' ? undefined : state.resources[op.address]?.id);
+      ready.push({ op: id === op.id ? op : { ...op, id }, params: resolved.values });
     }
-    const size = step.type === 'single' ? 1 : step.limit;
+    // a `together` group goes whole or not at all
+    const held = new Map<string, string>();
+    for (const [op, because] of unready) if (op.together !== undefined && !held.has(op.together)) held.set(op.together, `${op.address}: ${because}`);
+    for (const [op, because] of unready) skip(op, because);
+    for (const r of ready.filter((r) => r.op.together !== undefined && held.has(r.op.together))) skip(r.op, `it goes in one request with ${held.get(r.op.together!)}`);
+    const sendable = ready.filter((r) => r.op.together === undefined || !held.has(r.op.together));
     const chunks: Array<typeof ready> = [];
-    for (let i = 0; i < ready.length; i += size) chunks.push(ready.slice(i, i + size));
+    if (step.type === 'atomic') {
+      const params = new Map(sendable.map((r) => [r.op, r.params]));
+      for (const request of packGroups(sendable.map((r) => r.op), step.limit)) chunks.push(request.map((op) => ({ op, params: params.get(op)! })));
+    } else {
+      const size = step.type === 'single' ? 1 : step.limit;
+      for (let i = 0; i < sendable.length; i += size) chunks.push(sendable.slice(i, i + size));
+    }
     await Promise.all(
       chunks.map(async (chunk) => {
         if (!(await runChunk(step, chunk))) return;
@@ -261,7 +304,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
         emit({ type: 'progress', account: plan.account, done, total });
       }),
     );
-    done += step.operations.length - ready.length;
+    done += step.operations.length - sendable.length;
   }
 
   for (const layer of plan.layers) {
@@ -292,6 +335,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       applied: after.ok ? asApplied(change.kind, after.values) : (previous?.applied ?? {}),
       ...(change.protected ? { protected: true } : {}),
       ...(previous?.created === true ? { created: true } : {}),
+      ...(previous?.held === true && !servesLive(change) ? { held: true } : {}),
     };
   }
   state.serial++;

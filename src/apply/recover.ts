@@ -13,6 +13,7 @@ import { boundAccountIds } from '../state/state-files.js';
 import { LocalStore } from '../state/local-store.js';
 import type { StateStore } from '../state/store.js';
 import { createdAccountCandidates, findCreatedAll, type SentCreate } from './find-created.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 
 /** The live account ids other states of the backend bind. */
 export async function otherBoundAccounts(store: StateStore, key: string): Promise<Set<string>> {
@@ -64,7 +65,11 @@ export async function recoverJournal(api: AdsApi, accountId: string | undefined,
     [...pending].forEach(([address, create], i) => {
       const id = found[i];
       if (id === undefined) return;
-      state.resources[address] = { kind: create.kind, id, applied: create.params };
+      // a serving object created paused was held by that apply for an activation it never sent
+      // (an explicit PAUSED in the manifest is compared as written, so the mark changes nothing then)
+      const serving = isResourceKind(create.kind) ? KINDS[create.kind].serving : undefined;
+      const held = serving !== undefined && create.params[serving.field] === serving.paused;
+      state.resources[address] = { kind: create.kind, id, applied: create.params, ...(held ? { held: true } : {}) };
       adopted.push(address);
     });
   }

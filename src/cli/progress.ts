@@ -6,6 +6,7 @@
  */
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
+import { stepVerb } from '../plan/steps.js';
 import type { Plan, Step } from '../plan/types.js';
 import type { Io } from './io.js';
 
@@ -39,7 +40,7 @@ function stepFinder(plan: Plan | undefined): (event: Extract<ApplyEvent, { type:
   const pending = new Map((plan?.accounts ?? []).map((a) => [a.account, a.layers.flat()]));
   return (event) => {
     const steps = pending.get(event.account) ?? [];
-    const at = steps.findIndex((s) => s.kind === event.kind && s.action === event.action && s.operations.length === event.operations);
+    const at = steps.findIndex((s) => s.kind === event.kind && stepVerb(s) === event.action && s.operations.length === event.operations);
     return at < 0 ? undefined : steps.splice(at, 1)[0];
   };
 }

@@ -120,7 +120,9 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
   const descriptor = KINDS[resource.kind];
   const binding = bind(ctx, resource, text);
   const applied = binding.source === 'state' && binding.record !== undefined ? binding.stateEntry?.applied : undefined;
-  const { after, managed, defaulted, unset, referenced } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined);
+  // a serving object adsctl created paused and still owes its activation wants its default status
+  const owed = binding.stateEntry?.held === true ? descriptor.serving?.field : undefined;
+  const { after, managed, defaulted, unset, referenced } = desiredValues(resource, descriptor, ctx.resolve, applied, binding.record !== undefined, owed);
   const protectedFlag = isProtected(resource, binding.stateEntry);
   const change: ResourceChange = {
     account: input.desired.key,

@@ -46,9 +46,18 @@ const NONE: readonly string[] = [];
  * applied, when the state has them. `exists`: the resource is bound to a live object, whose
  * fields the manifest leaves out are the service's (docs/manifest.md): the API's defaults then
  * fill in only what the address fixes (a targeting criterion's operator), never an updatable
- * field — a paused campaign whose manifest says nothing of its status stays paused.
+ * field — a paused campaign whose manifest says nothing of its status stays paused. `owed`: the
+ * field whose default is still owed (the status of an object adsctl created paused and has not
+ * activated yet), filled in as for a create.
  */
-export function desiredValues(resource: DesiredResource, descriptor: KindDescriptor, resolve: ReferenceResolver, applied: Readonly<Record<string, unknown>> | undefined, exists = false): DesiredValues {
+export function desiredValues(
+  resource: DesiredResource,
+  descriptor: KindDescriptor,
+  resolve: ReferenceResolver,
+  applied: Readonly<Record<string, unknown>> | undefined,
+  exists = false,
+  owed?: string,
+): DesiredValues {
   const after: Record<string, unknown> = {};
   const managed: FieldRule[] = [];
   let defaulted: string[] | undefined;
@@ -67,7 +76,7 @@ export function desiredValues(resource: DesiredResource, descriptor: KindDescrip
       if (target !== undefined) {
         value = resolve(target, rule);
         (referenced ??= []).push(field);
-      } else if (rule.fallback !== undefined && !(exists && rule.change === 'update')) {
+      } else if (rule.fallback !== undefined && (!(exists && rule.change === 'update') || field === owed)) {
         value = rule.fallback(after);
         if (value !== undefined) (defaulted ??= []).push(field);
       }

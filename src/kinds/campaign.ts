@@ -53,5 +53,6 @@ export const CAMPAIGN: KindDescriptor = {
   budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
   limits: [{ code: 'limit-active-campaigns', noun: 'active campaigns', max: MAX_ACTIVE_CAMPAIGNS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' }],
   lookups: [],
+  serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },
   rules: budgetRule,
 };

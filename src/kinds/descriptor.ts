@@ -194,6 +194,17 @@ export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => Rul
 export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
 
 /**
+ * How a kind serves (docs/architecture.md, "Serving safety"): the field that says whether it serves
+ * and its serving and paused values. An object the manifest wants serving is created paused (or
+ * kept paused) while the writes under it go out, and switched to serving last.
+ */
+export interface ServingSpec {
+  field: string;
+  active: string;
+  paused: string;
+}
+
+/**
  * The service targets an object of the kind only once it matches `minimum` users (Part B: a
  * custom audience, 100). `members` is the child kind whose desired value counts the members the
  * plan gives it (`count`: undefined when unknown, as for a member file that could not be read);
@@ -257,6 +268,19 @@ export interface KindDescriptor {
   lookups: readonly LookupNeed[];
   /** Rules across its fields; none for kinds whose fields are independent. */
   rules?: CrossFieldRules;
+  /** It serves (spends money) while its `serving.field` holds `serving.active`: campaigns, line items. */
+  serving?: ServingSpec;
+  /**
+   * The changes of its records under one serving parent are sent in one all-or-nothing request of
+   * its batch endpoint (deletes and creates together), so that the parent never serves with half
+   * of them: targeting criteria.
+   */
+  atomicUnderServing?: true;
+  /**
+   * A write that names its parent waits for its writes: a targeting criterion of an audience is
+   * created only after the audience's members were uploaded.
+   */
+  readyBeforeReferences?: true;
   /** The size the service needs before it targets an object of the kind (custom audiences). */
   targetable?: TargetableRule;
   /** The object a value of the kind targets, which the service needs targetable (a criterion's audience). */

@@ -87,5 +87,6 @@ export const LINE_ITEM: KindDescriptor = {
     { code: 'limit-line-items-per-campaign', noun: 'line items', max: MAX_LINE_ITEMS_PER_CAMPAIGN, counts: () => true, perParent: 'campaign_id' },
   ],
   lookups: ['iab_categories'],
+  serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },
   rules: lineItemRules,
 };

@@ -83,7 +83,11 @@ function hashOf(value: unknown): string | undefined {
 }
 
 /** The members of a custom audience. */
-export const AUDIENCE_MEMBERS: KindDescriptor = membersKind('audience_members', 'custom_audience', 'custom_audience_id', 'audience', 'Members', ['effective_at', 'expires_at']);
+export const AUDIENCE_MEMBERS: KindDescriptor = {
+  ...membersKind('audience_members', 'custom_audience', 'custom_audience_id', 'audience', 'Members', ['effective_at', 'expires_at']),
+  // the service targets an audience only once its members are in: a criterion naming it waits for them
+  readyBeforeReferences: true,
+};
 
 /** The users of the do-not-reach list. */
 export const DO_NOT_REACH_MEMBERS: KindDescriptor = membersKind('do_not_reach_members', 'do_not_reach_list', 'do_not_reach_list_id', 'do_not_reach', 'DoNotReachMembers', ['expires_at']);

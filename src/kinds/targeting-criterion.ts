@@ -45,4 +45,5 @@ export const TARGETING_CRITERION: KindDescriptor = {
   lookups: ['targeting_values'],
   // the service takes an audience criterion only while the audience is targetable (large enough)
   targets: (values) => (AUDIENCE_TYPES.has(values['targeting_type']) ? { field: 'targeting_value', kind: 'custom_audience' } : undefined),
+  atomicUnderServing: true,
 };

@@ -16,6 +16,7 @@ import { operationsOf } from './operations.js';
 import { spendOf } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
+import { keepServingSafe } from './serving.js';
 import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
 import { checkRules } from './rules.js';
@@ -70,9 +71,14 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     }
     for (const op of operationsOf(change)) if (!(op.action === 'delete' && retired)) operations.push(op);
   }
-  const schedule = scheduleOperations(operations, orderOperations({ operations, changes, desired: input.desired, live: input.live }));
+  const every = new Map(input.changes.map((c) => [formatAddress(c.address), c]));
+  const safe = keepServingSafe(operations, every, input.live);
+  const ordered = safe.operations;
+  // every change, no-ops included: a serving object paused for its children's changes has
+  // operations of its own, and a write may name an object that does not change by its id
+  const schedule = scheduleOperations(ordered, orderOperations({ operations: ordered, changes: every, desired: input.desired, live: input.live }));
   if (!schedule.ok) {
-    const first = changes.get(operations.find((op) => op.key === schedule.cycle[0])?.address ?? '');
+    const first = changes.get(ordered.find((op) => op.key === schedule.cycle[0])?.address ?? '');
     diagnostics.push(errorAt('dependency-cycle', `the writes of account ${input.account} depend on each other in a cycle: ${schedule.cycle.join(' → ')}`, first?.source));
   }
   const layers = schedule.ok ? schedule.layers : [];
@@ -100,6 +106,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       fingerprints,
       implied,
       stateSerial: input.stateSerial,
+      serving: safe.notes,
     },
     diagnostics,
   };

@@ -29,12 +29,17 @@ export interface LimitMove {
 
 const scopeValue = (value: unknown): string => (isUnknownRef(value) ? value.$ref : value === undefined || value === null ? '' : String(value));
 
+// a held create and a pause leave the object paused; its activation (after a create, or a
+// pause) is what makes it count
 function countsBefore(op: Operation, change: ResourceChange, limit: AccountLimit): boolean {
+  if (op.phase === 'activate') return false;
   return op.action !== 'create' && change.before !== null && limit.counts(change.before);
 }
 
 function countsAfter(op: Operation, change: ResourceChange, limit: AccountLimit): boolean {
   if (op.action === 'delete') return false;
+  if (op.phase === 'held' || op.phase === 'pause') return limit.counts({ ...(change.after ?? {}), ...op.params });
+  if (op.phase === 'activate') return limit.counts({ ...(change.before ?? {}), ...(change.after ?? {}), ...op.params });
   const values = op.action === 'update' ? { ...(change.before ?? {}), ...(change.after ?? {}) } : (change.after ?? {});
   return limit.counts(values);
 }

@@ -20,10 +20,14 @@ import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { limitMoves } from './limits.js';
 import { operationKey } from './operations.js';
+import { pauseKey, servingEdges } from './serving.js';
 import type { Operation } from './types.js';
 
 /** The prefix of the ids of barrier nodes (nodes that are not operations). */
 const BARRIER = 'limit ';
+
+/** The prefix of the barrier node of a `together` group. */
+const TOGETHER = 'together ';
 
 export interface OrderInput {
   operations: readonly Operation[];
@@ -83,6 +87,10 @@ export function orderOperations(input: OrderInput): GraphNode[] {
       for (const target of referencesIn(op.params, [])) edge(op.key, create(target));
       for (const target of dependsOn.get(op.address) ?? []) for (const other of byAddress.get(formatAddress(target)) ?? []) edge(op.key, other.key);
       if (op.action === 'create' && descriptor.replaceOrder === 'delete-first') edge(op.key, remove(op.address));
+      if (op.phase === 'activate') {
+        edge(op.key, create(op.address));
+        edge(op.key, pauseKey(op.address));
+      }
       continue;
     }
     if (descriptor.replaceOrder === 'create-first') edge(op.key, create(op.address));
@@ -116,6 +124,7 @@ export function orderOperations(input: OrderInput): GraphNode[] {
       if (target !== undefined) edge(remove(target), op.key);
     }
   }
+  for (const [from, to] of servingEdges(operations, changes, kinds)) edge(from, to);
   const barriers: GraphNode[] = [];
   for (const move of limitMoves(operations, changes, input.live, kinds)) {
     if (move.freeing.length === 0 || move.initial + move.needing.length <= move.max) continue;
@@ -123,5 +132,31 @@ export function orderOperations(input: OrderInput): GraphNode[] {
     barriers.push({ id: barrier, dependsOn: move.freeing });
     for (const key of move.needing) deps.get(key)?.add(barrier);
   }
+  barriers.push(...togetherBarriers(operations, deps));
   return [...operations.map((op) => ({ id: op.key, dependsOn: [...(deps.get(op.key) ?? [])] })), ...barriers];
+}
+
+/**
+ * The operations of one `together` group go in one request, so they wait for the same things:
+ * each depends only on a barrier node that depends on everything any of them depended on
+ * outside the group (edges inside the group are dropped; the request orders them).
+ */
+function togetherBarriers(operations: readonly Operation[], deps: Map<string, Set<string>>): GraphNode[] {
+  const groups = new Map<string, string[]>();
+  for (const op of operations) {
+    if (op.together === undefined) continue;
+    const id = `${TOGETHER}${op.kind} ${op.together}`;
+    const members = groups.get(id);
+    if (members === undefined) groups.set(id, [op.key]);
+    else members.push(op.key);
+  }
+  const barriers: GraphNode[] = [];
+  for (const [id, members] of groups) {
+    const inside = new Set(members);
+    const outside = new Set<string>();
+    for (const key of members) for (const dep of deps.get(key) ?? []) if (!inside.has(dep)) outside.add(dep);
+    barriers.push({ id, dependsOn: [...outside] });
+    for (const key of members) deps.set(key, new Set([id]));
+  }
+  return barriers;
 }

@@ -23,7 +23,8 @@ function endpointOf(op: Operation, kinds: KindLookup): WriteEndpoint {
   return endpoint;
 }
 
-const groupKey = (op: Operation): string => `${op.kind} ${op.action}`;
+// the operations of `together` groups share one step per kind and layer, whatever their action
+const groupKey = (op: Operation): string => (op.together === undefined ? `${op.kind} ${op.action}` : `${op.kind} together`);
 
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -70,7 +71,8 @@ function compact(byId: ReadonlyMap<string, GraphNode>, layer: Map<string, number
   const buckets = new Map<string, Map<number, string[]>>();
   for (const [id, l] of layer) {
     const op = ops.get(id);
-    if (op === undefined || requestSize(op, kinds) === undefined) continue;
+    // a `together` group stays in the layer its barrier gives it
+    if (op === undefined || op.together !== undefined || requestSize(op, kinds) === undefined) continue;
     const byLayer = buckets.get(groupKey(op)) ?? new Map<number, string[]>();
     buckets.set(groupKey(op), byLayer);
     pushTo(byLayer, l, id);
@@ -100,6 +102,11 @@ function stepsOf(ops: Operation[], kinds: KindLookup): Step[] {
   const first = ops[0]!;
   const { kind, action } = first;
   const endpoint = endpointOf(first, kinds);
+  if (first.together !== undefined) {
+    const create = kinds(kind).write.create;
+    if (create.via !== 'batch') throw new Error(`${kind} has no batch endpoint, yet ${first.address} was planned in one request with others`);
+    return [{ type: 'atomic', kind, action: 'create', limit: create.limit, operations: ops }];
+  }
   switch (endpoint.via) {
     case 'batch':
       return [{ type: 'batch', kind, action, limit: endpoint.limit, operations: ops }];

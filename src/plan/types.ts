@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
 import type { ResourceKind } from '../manifest/types.js';
 
-export const PLAN_FORMAT_VERSION = '2.0';
+export const PLAN_FORMAT_VERSION = '2.1';
 
 /** One write of one resource; `params` may hold `UnknownRef`s resolved at apply time. */
 export interface Operation {
@@ -23,6 +23,17 @@ export interface Operation {
   params: Record<string, unknown>;
   /** Keys of the operations that must have succeeded before this one is sent (see plan/order.ts). */
   after: string[];
+  /**
+   * Its part in keeping a serving object from serving wider than the manifest (plan/serving.ts):
+   * `held`, a create sent paused and activated later; `pause`, a pause before a change too large
+   * for one request; `activate`, the switch to serving once everything under it was written.
+   */
+  phase?: 'held' | 'pause' | 'activate';
+  /**
+   * The address of the serving parent whose changes of this kind go in one all-or-nothing request
+   * with this one (an `atomic` step); absent for operations sent as their kind's batches allow.
+   */
+  together?: string;
 }
 
 /**
@@ -38,7 +49,12 @@ export type Step =
   | { type: 'batch'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
   | { type: 'grouped'; kind: ResourceKind; action: Operation['action']; group: string; limit: number; operations: Operation[] }
   | { type: 'list'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
-  | { type: 'single'; kind: ResourceKind; action: Operation['action']; operations: Operation[] };
+  | { type: 'single'; kind: ResourceKind; action: Operation['action']; operations: Operation[] }
+  /**
+   * Creates and deletes through the kind's batch endpoint, the operations of one `together` group
+   * always in the same request (deletes first), groups packed into requests of `limit`.
+   */
+  | { type: 'atomic'; kind: ResourceKind; action: 'create'; limit: number; operations: Operation[] };
 
 /** Money moved by the plan, in micros of one currency. */
 export interface SpendDelta {
@@ -92,6 +108,21 @@ export interface AccountPlan {
   implied: Array<{ address: string; by: string }>;
   /** The state serial the plan was made against; a saved plan is stale when it moved. */
   stateSerial: number;
+  /** How the plan keeps each serving object that it writes under from serving wider (plan/serving.ts). */
+  serving: ServingNote[];
+}
+
+/**
+ * How a serving object is kept from serving wider than the manifest while the writes under it go
+ * out: `created-paused` (created paused, activated after them), `kept-paused` (activated after
+ * them), `atomic` (its changes of `kinds` go in one all-or-nothing request), `paused-for-change`
+ * (too many for one request: paused for them, then resumed).
+ */
+export interface ServingNote {
+  address: string;
+  how: 'created-paused' | 'kept-paused' | 'atomic' | 'paused-for-change';
+  /** The kinds written under it that it waits for, or that go together (sorted). */
+  kinds: ResourceKind[];
 }
 
 export interface Plan {

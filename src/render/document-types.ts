@@ -9,9 +9,9 @@ import type { UnknownMask } from './unknowns.js';
 
 /**
  * Version of this document's shape: the minor grows when fields are added, the major when any
- * changes. 2.0: values known only after apply left `after` for `after_unknown`.
+ * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.0';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.1';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -61,6 +61,20 @@ export interface DocumentResourceChange {
   protected: boolean;
   /** For a child deleted by the service with its line item (no request of its own): that line item's address. */
   deleted_with: string | null;
+  /** How a serving object is kept from serving wider while this change goes out; absent when there is nothing to keep. */
+  serving?: DocumentServing;
+}
+
+/**
+ * How serving safety applies to a resource change (docs/architecture.md, "Serving safety"): on
+ * a serving object, `created-paused` or `kept-paused` until the writes of `kinds` under it
+ * succeeded; on a child, `atomic` (sent in one all-or-nothing request with the other changes of
+ * its kind under `parent`) or `paused-for-change` (`parent` is paused while they go out).
+ */
+export interface DocumentServing {
+  how: 'created-paused' | 'kept-paused' | 'atomic' | 'paused-for-change';
+  kinds: string[];
+  parent?: string;
 }
 
 /** Terraform's counts: a replacement is one add and one destroy. */

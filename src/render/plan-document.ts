@@ -21,6 +21,7 @@ import {
   type DocumentRange,
   type DocumentRequests,
   type DocumentResourceChange,
+  type DocumentServing,
   type DocumentSpend,
   type PlanDocument,
 } from './document-types.js';
@@ -62,7 +63,25 @@ function compareAddresses(a: ResourceAddress, b: ResourceAddress): number {
   return a.steps.length - b.steps.length;
 }
 
-function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean): DocumentResourceChange {
+/**
+ * The serving note of each change: a serving object's own (created or kept paused), and on the
+ * children of one that changes atomically or paused, the way they go out.
+ */
+function servingNotes(plan: AccountPlan): (change: ResourceChange, address: string) => DocumentServing | undefined {
+  const own = new Map<string, DocumentServing>();
+  const forChildren: Array<{ prefix: string; kinds: ReadonlySet<string>; serving: DocumentServing }> = [];
+  for (const note of plan.serving) {
+    if (note.how === 'created-paused' || note.how === 'kept-paused') own.set(note.address, { how: note.how, kinds: [...note.kinds] });
+    else forChildren.push({ prefix: `${note.address}.`, kinds: new Set(note.kinds), serving: { how: note.how, kinds: [...note.kinds], parent: note.address } });
+  }
+  return (change, address) => {
+    const mine = own.get(address);
+    if (mine !== undefined || change.action === 'noop') return mine;
+    return forChildren.find((c) => c.kinds.has(change.kind) && address.startsWith(c.prefix))?.serving;
+  };
+}
+
+function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean, serving: DocumentServing | undefined): DocumentResourceChange {
   const address = formatAddress(change.address);
   // people see a create or a delete as its whole `after` or `before`, never by attribute
   const listed = shownOnly && (change.action === 'create' || change.action === 'delete') ? [] : change.changes;
@@ -94,6 +113,7 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
     currency: change.currency ?? null,
     protected: change.protected,
     deleted_with: deletedWith.get(address) ?? null,
+    ...(serving === undefined ? {} : { serving }),
   };
 }
 
@@ -162,7 +182,11 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     const listed = options.shownOnly === true ? accountPlan.changes.filter(isShown) : accountPlan.changes;
     const sorted = [...listed].sort((a, b) => compareAddresses(a.address, b.address));
     const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
-    const changes = sorted.map((c) => resourceChange(c, accountPlan.account, deletedWith, options.shownOnly === true));
+    const servingOf = servingNotes(accountPlan);
+    const changes = sorted.map((c) => {
+      const address = formatAddress(c.address);
+      return resourceChange(c, accountPlan.account, deletedWith, options.shownOnly === true, servingOf(c, address));
+    });
     accounts.push(account(accountPlan, changes));
     resourceChanges.push(...changes);
     requests = addRequests(requests, accountPlan.requests);

@@ -6,6 +6,7 @@
  */
 import type { DocumentAttributeChange, DocumentResourceChange } from './document-types.js';
 import { undeletableNoun } from './undeletable.js';
+import { isResourceKind, KINDS } from '../kinds/registry.js';
 import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
 import type { UnknownMask } from './unknowns.js';
 import { displayName, formatAttributeValue, formatValue, KNOWN_AFTER_APPLY } from './values.js';
@@ -28,6 +29,35 @@ function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefine
 }
 
 /** The kind's noun when the API cannot delete objects of the kind (posts, media library items). */
+/** The plural of a kind's noun: targeting criteria, promoted posts, line item curated categories. */
+function pluralNoun(type: string): string {
+  const noun = isResourceKind(type) ? KINDS[type].noun : type.replace(/_/g, ' ');
+  if (noun.endsWith('criterion')) return `${noun.slice(0, -'criterion'.length)}criteria`;
+  if (noun.endsWith('y')) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
+function listed(words: readonly string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]!}`;
+}
+
+/** How serving safety applies to the change, in words (docs/architecture.md, "Serving safety"). */
+function servingLine(rc: DocumentResourceChange): string | undefined {
+  const serving = rc.serving;
+  if (serving === undefined) return undefined;
+  const what = listed(serving.kinds.map(pluralNoun));
+  switch (serving.how) {
+    case 'created-paused':
+      return `(created paused, activated after its ${what})`;
+    case 'kept-paused':
+      return `(kept paused until its ${what} are written, then activated)`;
+    case 'atomic':
+      return `(in one request with every other change of the ${what} of ${serving.parent ?? 'its parent'}, which keeps serving)`;
+    case 'paused-for-change':
+      return `(${serving.parent ?? 'its parent'} is paused while its ${what} change, then resumed)`;
+  }
+}
+
 function undeletable(rc: DocumentResourceChange): string | undefined {
   return undeletableNoun(rc.type);
 }
@@ -128,6 +158,7 @@ export function actionBlock(rc: DocumentResourceChange, color: boolean): string[
   const noun = shown === 'replace' ? undeletable(rc) : undefined;
   const extra = [
     reasonLine(rc, shown),
+    servingLine(rc),
     noun === undefined ? undefined : `(a new ${noun} is created; the old one stays on the service, because the API cannot delete it)`,
     rc.protected && (shown === 'delete' || shown === 'replace') ? '(protected by prevent_destroy)' : undefined,
   ];

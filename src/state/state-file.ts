@@ -21,6 +21,12 @@ export interface StateResource {
   protected?: boolean;
   /** adsctl created the object (destroy may delete sandbox-only objects only then). */
   created?: boolean;
+  /**
+   * adsctl created the object paused to activate it once everything under it was written, and
+   * has not activated it yet (docs/architecture.md, "Serving safety"): the next plan activates it
+   * even where the manifest leaves its status to the service's default.
+   */
+  held?: boolean;
 }
 
 export interface AccountState {

@@ -54,6 +54,17 @@ const EXPECTED: Record<string, Expected> = {
   'prevent-destroy-block-removed': { summary: { add: 5, change: 0, destroy: 5, drift: 0 }, writes: 4, batches: 3, errors: ['prevent-destroy'] },
   'prevent-destroy-resource-removed': { summary: { add: 0, change: 0, destroy: 1, drift: 0 }, writes: 1, batches: 1, errors: ['prevent-destroy'] },
   'targeting-added-removed': { summary: { add: 3, change: 0, destroy: 2, drift: 0 }, writes: 2, batches: 2 },
+  // the US and EU line items serve: their targeting changes go in one request; the new Canadian
+  // line item is created paused (one more line item batch activates it)
+  'serving-safety': {
+    summary: { add: 6, change: 0, destroy: 2, drift: 0 },
+    writes: 5,
+    batches: 4,
+    shows: [
+      '(in one request with every other change of the targeting criteria of campaigns.summer_sale.line_items.us, which keeps serving)',
+      '(created paused, activated after its promoted posts and targeting criteria)',
+    ],
+  },
   'promoted-posts-added-removed': { summary: { add: 3, change: 0, destroy: 1, drift: 0 }, writes: 3, batches: 0 },
   'campaigns-41': { summary: { add: 41, change: 0, destroy: 0, drift: 0 }, writes: 2, batches: 2 },
   'campaigns-81': { summary: { add: 0, change: 81, destroy: 0, drift: 0 }, writes: 3, batches: 3 },

@@ -13,7 +13,7 @@ import { change } from './builders.js';
 const L = 'campaigns.a.line_items.l';
 
 function accountPlan(account: string, stateSerial: number, changes: ResourceChange[], fingerprints: Record<string, string>): AccountPlan {
-  return { account, accountId: account, endpoint: 'local', changes, layers: [], requests: { reads: 0, writes: 0, batches: 0 }, spend: [], fingerprints, implied: [], stateSerial };
+  return { account, accountId: account, endpoint: 'local', changes, layers: [], requests: { reads: 0, writes: 0, batches: 0 }, spend: [], fingerprints, implied: [], stateSerial, serving: [] };
 }
 
 const plan = (accounts: AccountPlan[]): Plan => ({ formatVersion: '1.0', mode: 'plan', accounts, diagnostics: [] });

@@ -63,7 +63,7 @@ export function change(text: string, action: Action, spec: ChangeSpec = {}, unch
 /** One account's plan. */
 export function accountPlan(
   changes: ResourceChange[],
-  options: { account?: string; accountId?: string; endpoint?: string; requests?: Partial<RequestEstimate>; spend?: SpendDelta[]; implied?: AccountPlan['implied'] } = {},
+  options: { account?: string; accountId?: string; endpoint?: string; requests?: Partial<RequestEstimate>; spend?: SpendDelta[]; implied?: AccountPlan['implied']; serving?: AccountPlan['serving'] } = {},
 ): AccountPlan {
   return {
     account: options.account ?? 'acct',
@@ -76,6 +76,7 @@ export function accountPlan(
     fingerprints: {},
     implied: options.implied ?? [],
     stateSerial: 0,
+    serving: options.serving ?? [],
   };
 }
 

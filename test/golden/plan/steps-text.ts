@@ -4,7 +4,7 @@
  * `requestsOf`, the same count the plan's request estimate sums), each operation with its id and
  * the parameters it sends, then the deletes that need no request of their own.
  */
-import { requestsOf } from '../../../src/plan/steps.js';
+import { requestsOf, stepVerb } from '../../../src/plan/steps.js';
 import type { Operation, Plan, Step } from '../../../src/plan/types.js';
 
 const SYMBOL: Readonly<Record<Operation['action'], string>> = { create: '+', update: '~', delete: '-' };
@@ -35,6 +35,8 @@ function endpointOf(step: Step): string {
       return `one comma list, at most ${step.limit} a request`;
     case 'single':
       return 'one request each';
+    case 'atomic':
+      return `batch endpoint, each line item's changes whole in one request, at most ${step.limit} a request`;
   }
 }
 
@@ -47,7 +49,7 @@ function operationLine(op: Operation): string {
 function stepLines(step: Step): string[] {
   const { writes, batches } = requestsOf(step);
   const cost = `${plural(writes, 'request')}${batches > 0 ? ` (${plural(batches, 'batch', 'batches')})` : ''}`;
-  return [`  ${step.action} ${step.kind} — ${endpointOf(step)}: ${plural(step.operations.length, 'operation')} in ${cost}`, ...step.operations.map(operationLine)];
+  return [`  ${stepVerb(step)} ${step.kind} — ${endpointOf(step)}: ${plural(step.operations.length, 'operation')} in ${cost}`, ...step.operations.map(operationLine)];
 }
 
 /** Renders every account's steps (see the file comment); ends with a newline. */
