@@ -16,7 +16,7 @@ const step = (kind: Operation['kind'], action: Operation['action'], addresses: s
 const campaigns = Array.from({ length: 12 }, (_, i) => `campaigns.c${String(i).padStart(2, '0')}`);
 
 const plan = {
-  formatVersion: '2.0',
+  formatVersion: '2.1',
   mode: 'plan',
   diagnostics: [],
   accounts: [
@@ -30,6 +30,7 @@ const plan = {
       fingerprints: {},
       implied: [],
       stateSerial: 1,
+      serving: [],
     },
   ],
 } as unknown as Plan;

@@ -31,10 +31,10 @@ function change(address: string, action: ResourceChange['action'], drift: boolea
 
 const planOf = (changes: ResourceChange[]): Plan =>
   ({
-    formatVersion: '2.0',
+    formatVersion: '2.1',
     mode: 'plan',
     diagnostics: [],
-    accounts: [{ account: 'acct', endpoint: 'local', changes, layers: [[{ type: 'single', kind: 'campaign', action: 'update', operations: [] }]], requests: { reads: 4, writes: 2, batches: 1 }, spend: [{ currency: 'USD', dailyMicros: 1, totalMicros: 0 }], fingerprints: {}, implied: [], stateSerial: 3 }],
+    accounts: [{ account: 'acct', endpoint: 'local', changes, layers: [[{ type: 'single', kind: 'campaign', action: 'update', operations: [] }]], requests: { reads: 4, writes: 2, batches: 1 }, spend: [{ currency: 'USD', dailyMicros: 1, totalMicros: 0 }], fingerprints: {}, implied: [], stateSerial: 3, serving: [] }],
   }) as unknown as Plan;
 
 describe('isDrift', () => {
