@@ -31,7 +31,7 @@ const isWithin = (address: ResourceAddress, target: ResourceAddress): boolean =>
 /**
  * Keeps the changes under the targets, plus what they need that is yet to be made: the creates of
  * their ancestors and of every resource their values refer to (a campaign's new funding
- * instrument), transitively.
+ * instrument), transitively; a serving object created comes with everything under it.
  */
 export function filterTargets(changes: readonly ResourceChange[], targets: readonly ResourceAddress[]): ResourceChange[] {
   if (targets.length === 0) return [...changes];
@@ -40,6 +40,9 @@ export function filterTargets(changes: readonly ResourceChange[], targets: reado
   const queue = [...kept];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const needed = changes.filter((c) => (c.action === 'create' || c.action === 'replace') && isWithin(next.address, c.address));
+    // a serving object created here comes whole: activated with only part of what is under it,
+    // it would serve more widely than the manifest says (docs/architecture.md, "Serving safety")
+    if ((next.action === 'create' || next.action === 'replace') && KINDS[next.kind].serving !== undefined) needed.push(...changes.filter((c) => c !== next && isWithin(c.address, next.address)));
     for (const value of Object.values(next.after ?? {})) {
       const ref = isUnknownRef(value) ? byAddress.get(value.$ref) : undefined;
       if (ref !== undefined) needed.push(ref);

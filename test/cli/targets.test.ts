@@ -17,6 +17,7 @@ const all: ResourceChange[] = [
   change('campaigns.a', 'create', { funding_instrument_id: { $ref: 'funding_instruments.card' } }),
   change('campaigns.a.line_items.x', 'create', { campaign_id: { $ref: 'campaigns.a' } }),
   change('campaigns.a.line_items.x.promoted_posts["1"]', 'create', { line_item_id: { $ref: 'campaigns.a.line_items.x' } }),
+  change('campaigns.a.line_items.x.targeting["LOCATION:us"]', 'create', { line_item_id: { $ref: 'campaigns.a.line_items.x' } }),
   change('campaigns.b', 'update'),
   change('campaigns.b.line_items.y', 'update'),
 ];
@@ -24,9 +25,14 @@ const all: ResourceChange[] = [
 describe('--target', () => {
   it.each([
     ['no target keeps everything', [], all.map((c) => formatAddress(c.address))],
-    ['a resource brings its children, new ancestors and what it refers to', ['campaigns.a.line_items.x'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'funding_instruments.card']],
+    ['a resource brings its children, new ancestors and what it refers to', ['campaigns.a.line_items.x'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'campaigns.a.line_items.x.targeting["LOCATION:us"]', 'funding_instruments.card']],
     ['existing ancestors are not touched (the account being new, it comes along)', ['campaigns.b.line_items.y'], ['account', 'campaigns.b.line_items.y']],
-    ['a campaign brings its funding instrument, not the other one', ['campaigns.a'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'funding_instruments.card']],
+    ['a campaign brings its funding instrument, not the other one', ['campaigns.a'], ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'campaigns.a.line_items.x.targeting["LOCATION:us"]', 'funding_instruments.card']],
+    [
+      'one child of a new serving line item brings the whole line item: activated with part of its targeting, it would serve more widely',
+      ['campaigns.a.line_items.x.promoted_posts["1"]'],
+      ['account', 'campaigns.a', 'campaigns.a.line_items.x', 'campaigns.a.line_items.x.promoted_posts["1"]', 'campaigns.a.line_items.x.targeting["LOCATION:us"]', 'funding_instruments.card'],
+    ],
   ])('%s', (_name, targets, expected) => {
     const kept = filterTargets(all, targets.map(addr)).map((c) => formatAddress(c.address)).sort();
     expect(kept).toEqual([...expected].sort());
