@@ -95,11 +95,12 @@ export function keepServingSafe(
   live: LiveAccount,
   kinds: KindLookup = kindOf,
 ): { operations: Operation[]; notes: ServingNote[] } {
-  const out = [...operations];
+  // copies: the operations given stay as they were
+  const out = operations.map((op) => ({ ...op }));
   const notes: ServingNote[] = [];
-  const under = descendants(operations, changes, kinds);
+  const under = descendants(out, changes, kinds);
   const byAddress = new Map<string, Operation[]>();
-  for (const op of operations) pushTo(byAddress, op.address, op);
+  for (const op of out) pushTo(byAddress, op.address, op);
   for (const [address, change] of changes) {
     const spec = kinds(change.kind).serving;
     const below = under.get(address);
@@ -121,13 +122,14 @@ export function keepServingSafe(
     }
     const serving = (change.action === 'update' || change.action === 'noop') && liveStatus(change, live, spec) === spec.active && update?.params[spec.field] !== spec.paused;
     if (!serving || change.id === undefined) continue;
-    const byKind = new Map<ResourceKind, Operation[]>();
+    const byKind = new Map<string, Operation[]>();
     for (const op of below) {
       const childChange = changes.get(op.address);
       const parent = childChange === undefined ? undefined : ancestorsOf(childChange.address, kinds)[0];
-      if (parent === address && kinds(op.kind).atomicUnderServing === true && op.action !== 'update') pushTo(byKind as Map<string, Operation[]>, op.kind, op);
+      if (parent === address && kinds(op.kind).atomicUnderServing === true && op.action !== 'update') pushTo(byKind, op.kind, op);
     }
-    for (const [kind, ops] of byKind) {
+    for (const ops of byKind.values()) {
+      const kind = ops[0]!.kind;
       const limit = sharedBatchLimit(kind, kinds);
       if (limit !== undefined && ops.length <= limit) {
         for (const op of ops) op.together = address;
