@@ -6,6 +6,7 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import type { FindSpec } from '../kinds/descriptor.js';
+import { matchesCreate } from '../kinds/find-match.js';
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 
 /** How a create of `kind` is found again (its descriptor's `find`), if it can be. */
@@ -17,8 +18,6 @@ function finderOf(kind: string): FindSpec | undefined {
 const WHOLE = '';
 
 const SKEW_MS = 60_000;
-
-const same = (a: unknown, b: unknown): boolean => (a ?? null) === (b ?? null) || String(a ?? '') === String(b ?? '');
 
 /** A create whose answer never came: its kind, the parameters sent, and when (epoch ms). */
 export interface SentCreate {
@@ -66,12 +65,11 @@ export async function findCreatedAll(api: AdsApi, accountId: string, creates: re
   return creates.map((create) => {
     const finder = finderOf(create.kind);
     if (finder === undefined || parentOf(create) === undefined) return undefined;
-    const defaults = finder.defaults ?? {};
     const { kind, params, sentAt } = create;
     const match = (candidates.get(kind) ?? []).find((r) => {
       if (taken.has(String(r['id']))) return false;
       if (Date.parse(String(r['created_at'])) < sentAt - SKEW_MS) return false;
-      return finder.identity.every((f) => same(r[f] ?? defaults[f], params[f] ?? defaults[f]));
+      return matchesCreate(finder, r, params);
     });
     if (match === undefined) return undefined;
     taken.add(String(match['id']));

@@ -23,6 +23,7 @@ import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
 import { targetingValuesToLookUp } from '../plan/targeting-values.js';
+import type { InFlightCreate } from '../plan/in-flight.js';
 import type { Plan } from '../plan/types.js';
 
 const isWithin = (address: ResourceAddress, target: ResourceAddress): boolean =>
@@ -123,13 +124,15 @@ export interface PipelineOptions {
   recover?: boolean;
 }
 
-async function unfinishedApply(account: PipelineAccount, store: StateStore): Promise<Diagnostic | undefined> {
+/** What an interrupted apply left open in the journal: the plan's warning, and the creates in flight. */
+async function unfinishedApply(account: PipelineAccount, store: StateStore): Promise<{ warning: Diagnostic; inFlight: InFlightCreate[] } | undefined> {
   const { open } = await store.readJournal(account.state.account);
   if (open.length === 0) return undefined;
   const operations = open.flatMap((intent) => intent.operations);
   const creates = operations.filter((op) => op.action === 'create').map((op) => op.address);
+  const inFlight = operations.flatMap((op) => (op.action === 'create' && op.params !== undefined ? [{ address: op.address, kind: op.kind, params: op.params }] : []));
   const shown = creates.slice(0, 5).join(', ') + (creates.length > 5 ? `, and ${creates.length - 5} more` : '');
-  return {
+  const warning: Diagnostic = {
     severity: 'warning',
     code: 'unfinished-apply',
     message:
@@ -137,6 +140,7 @@ async function unfinishedApply(account: PipelineAccount, store: StateStore): Pro
       `This plan shows the state as it was recorded${creates.length === 0 ? '' : `, so creates in flight (${shown}) may appear again`}; ` +
       'the next adsctl apply or destroy first looks them up on the service and binds what exists, so nothing is created twice.',
   };
+  return { warning, inFlight };
 }
 
 /** Terraform's warning for a plan limited by `-target`. */
@@ -178,11 +182,15 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
   if (hasErrors(diagnostics)) return buildPlan(options.mode, [], diagnostics);
   const inputs = await Promise.all(
     accounts.map(async (s): Promise<AccountPlanInput> => {
+      let inFlight: InFlightCreate[] = [];
       if (s.store !== undefined) {
         if (options.recover === true) await recoverJournal(s.api, s.accountId, s.state, s.store);
         else {
-          const warning = await unfinishedApply(s, s.store);
-          if (warning !== undefined) diagnostics.push(warning);
+          const unfinished = await unfinishedApply(s, s.store);
+          if (unfinished !== undefined) {
+            diagnostics.push(unfinished.warning);
+            inFlight = unfinished.inFlight;
+          }
         }
       }
       if (s.accountId === undefined && s.state.account_id !== undefined) s.accountId = s.state.account_id;
@@ -233,6 +241,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
         lookups,
         reads: s.reads(),
         stateSerial: s.state.serial,
+        inFlight,
       };
     }),
   );

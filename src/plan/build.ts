@@ -17,6 +17,7 @@ import { spendOf } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
 import { keepServingSafe } from './serving.js';
+import { landedCreates, type InFlightCreate } from './in-flight.js';
 import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
 import { checkRules } from './rules.js';
@@ -39,6 +40,8 @@ export interface AccountPlanInput {
   /** Requests made to read live state. */
   reads: number;
   stateSerial: number;
+  /** The creates an interrupted apply left in flight (a plan's journal's open entries). */
+  inFlight?: readonly InFlightCreate[];
 }
 
 /** The address of the parent of a resource, if it has one. */
@@ -91,7 +94,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   }
   diagnostics.push(...checkRules(input.changes, input.desired, input.live));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
-  if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups }));
+  if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
   return {
     plan: {
       account: input.account,

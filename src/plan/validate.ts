@@ -37,6 +37,8 @@ export interface ValidationInput {
   desired: DesiredAccount | undefined;
   live: LiveAccount;
   lookups: Lookups;
+  /** Addresses whose create an interrupted apply sent and the live account already shows (plan/in-flight.ts). */
+  landed?: ReadonlySet<string>;
 }
 
 /**
@@ -52,9 +54,15 @@ function checkLimits(input: ValidationInput, sourceOfKey: (key: string) => Sourc
   input.layers.forEach((layer, i) => {
     for (const step of layer) for (const op of step.operations) layerOf.set(op.key, i);
   });
+  const addressOf = new Map(operations.map((op) => [op.key, op]));
+  // an in-flight create the service already shows is counted in what the account holds
+  const landed = (key: string): boolean => {
+    const op = addressOf.get(key);
+    return op !== undefined && op.action === 'create' && input.landed?.has(op.address) === true;
+  };
   for (const move of limitMoves(operations, changes, input.live)) {
     let count = move.initial;
-    const needing = [...move.needing].sort((a, b) => (layerOf.get(a) ?? 0) - (layerOf.get(b) ?? 0));
+    const needing = move.needing.filter((key) => !landed(key)).sort((a, b) => (layerOf.get(a) ?? 0) - (layerOf.get(b) ?? 0));
     const freeing = [...move.freeing].sort((a, b) => (layerOf.get(a) ?? 0) - (layerOf.get(b) ?? 0));
     let f = 0;
     for (const key of needing) {
