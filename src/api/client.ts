@@ -105,11 +105,30 @@ export interface ClientOptions {
   connectTimeoutMs?: number;
   /** Receives one line per HTTP exchange, credentials redacted. */
   trace?: (line: string) => void;
+  /**
+   * Told when a request starts to wait at least `WAIT_NOTICE_MS` for a rate-limit budget: the
+   * request, how long and until when, so that a long wait is never silent.
+   */
+  onWait?: (notice: WaitNotice) => void;
   /** Clock and sleep, replaceable in tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
+
+/** A request waiting for a rate-limit budget: the request (`GET /12/...`), the wait, and when it ends (epoch ms). */
+export interface WaitNotice {
+  request: string;
+  /** A write (its budget is the user's), else a read. */
+  write: boolean;
+  /** A read outside every account (a global lookup). */
+  global: boolean;
+  ms: number;
+  until: number;
+}
+
+/** Waits for a rate limit at least this long are told (`ClientOptions.onWait`). */
+export const WAIT_NOTICE_MS = 5_000;
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
@@ -209,6 +228,7 @@ export class ApiClient {
   /** Who spends the budgets this client draws from: its endpoint and its user. */
   private readonly spender: string;
   private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
+  private readonly onWait: ((notice: WaitNotice) => void) | undefined;
 
   constructor(options: ClientOptions) {
     this.endpoint = options.endpoint;
@@ -217,6 +237,7 @@ export class ApiClient {
     this.slots = new Semaphore(parallelism);
     this.shared = options.shared;
     this.tracker = options.rates ?? new RateTracker();
+    this.onWait = options.onWait;
     this.spender = `${options.endpoint.adsBaseUrl} ${options.credentials.consumerKey} ${options.credentials.token ?? ''}`;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
@@ -252,10 +273,13 @@ export class ApiClient {
     this.counts.byEndpoint[req.endpoint] = (this.counts.byEndpoint[req.endpoint] ?? 0) + 1;
     let waited = 0;
     const maxWaitMs = Math.min(req.maxWaitMs ?? this.options.maxWaitMs, this.options.maxWaitMs);
-    const wait = async (ms: number): Promise<boolean> => {
+    const wait = async (ms: number, rateLimited = false): Promise<boolean> => {
       if (waited + ms > maxWaitMs) return false;
       waited += ms;
       this.counts.waitedMs += ms;
+      if (rateLimited && ms >= WAIT_NOTICE_MS) {
+        this.onWait?.({ request: label, write: req.method !== 'GET', global: req.method === 'GET' && req.accountId === undefined, ms, until: this.options.now() + ms });
+      }
       await this.options.sleep(ms);
       return true;
     };
@@ -265,7 +289,7 @@ export class ApiClient {
     let unreachedSince: number | undefined;
     for (let attempt = 1; ; attempt++) {
       const throttle = this.tracker.delayBefore(key, this.options.now());
-      if (throttle > 0 && !(await wait(throttle))) {
+      if (throttle > 0 && !(await wait(throttle, true))) {
         throw new ApiError({ status: 429, items: [{ code: 'TOO_MANY_REQUESTS', message: `rate limit budget exhausted; waiting ${Math.ceil(throttle / 1000)} s exceeds the wait limit` }], retryable: true, outcome: 'unsent', request: label });
       }
       let response: ApiResponse<unknown>;
@@ -273,7 +297,7 @@ export class ApiClient {
         const answered = await this.exchange(req, key, attempt > 1);
         if (typeof answered === 'number') {
           // the budget ran out while waiting for a slot: wait for it without holding one
-          if (await wait(answered)) {
+          if (await wait(answered, true)) {
             attempt--;
             continue;
           }
@@ -305,7 +329,7 @@ export class ApiClient {
         const reset = resetOf(response.headers);
         if (reset !== undefined) this.tracker.exhaust(key, reset);
         const delay = reset === undefined ? this.backoff(failures + 1, undefined) : Math.max(reset * 1000 - this.options.now(), 0) + 250 + Math.floor(this.options.random() * 250);
-        if (await wait(delay)) continue;
+        if (await wait(delay, true)) continue;
         throw new ApiError({ status: 429, items, retryable: true, outcome: 'rejected', request: label, message: `${items[0]?.message ?? 'rate limited'}; the wait limit of ${Math.round(this.options.maxWaitMs / 1000)} s ran out` });
       }
       if (RETRYABLE_STATUS.has(response.status)) {

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import { RateTracker } from '../api/rate-tracker.js';
+import { waitNotices } from './wait-notices.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
@@ -91,6 +92,8 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
   const shared = new Semaphore(options.parallelism);
   // and one account of the rate-limit budgets its clients draw from together
   const rates = new RateTracker();
+  // a long wait for a rate limit is told once per budget and window, whichever account waits
+  const told = waitNotices(options.io);
   const sessions: AccountSession[] = [];
   const diagnostics: Diagnostic[] = [];
   const closeAll = async (): Promise<void> => {
@@ -160,6 +163,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       parallelism: options.parallelism,
       shared,
       rates,
+      onWait: told,
       ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
     });
     sessions.push({
