@@ -1,13 +1,13 @@
 /**
  * Ending the process before its command finishes — its stdout closed by the reader (`adsctl plan |
  * head -c 1`), or a bug thrown where nothing catches it — without leaving a state lock behind for
- * the next run to wait on. The commands that take locks name the state directories they use; an
- * early exit removes the lock files there that this process holds (their `pid` is ours: no other
- * living process can have it), then exits at once. Locks released normally are gone already.
+ * the next run to wait on. An early exit releases the local locks this process holds
+ * (`releaseOwnLocks`), and removes any lock file left in the state directories the commands name
+ * whose id is one of them, then exits at once. Locks released normally are gone already.
  */
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LockInfo } from '../state/lock.js';
+import { releaseOwnLocks, type LockInfo } from '../state/lock.js';
 
 const stateDirs = new Set<string>();
 
@@ -16,17 +16,19 @@ export function guardLocksIn(stateDir: string): void {
   stateDirs.add(stateDir);
 }
 
-function heldHere(path: string): boolean {
+/** Whether the lock file at `path` is one of `ids` (a pid says nothing: another pid namespace has ours too). */
+function heldHere(path: string, ids: ReadonlySet<string>): boolean {
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>).pid === process.pid;
+    return ids.has((JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>).id ?? '');
   } catch {
     return false;
   }
 }
 
-/** Removes the lock files this process holds in the guarded directories; returns their paths. */
+/** Releases the local locks this process holds; returns the paths of any of their files it still had to remove. */
 export function releaseHeldLocks(): string[] {
   const released: string[] = [];
+  const ids = new Set(releaseOwnLocks());
   for (const dir of stateDirs) {
     let names: string[];
     try {
@@ -36,7 +38,7 @@ export function releaseHeldLocks(): string[] {
     }
     for (const name of names) {
       const path = join(dir, name);
-      if (!name.endsWith('.lock') || !heldHere(path)) continue;
+      if (!name.endsWith('.lock') || !heldHere(path, ids)) continue;
       try {
         unlinkSync(path);
         released.push(path);

@@ -15,11 +15,14 @@ export function lockedMessage(account: string, held: LockInfo, unlock: (id: stri
   return `the state of account ${account} is locked by ${held.holder} (pid ${held.pid}, ${held.operation} since ${held.created_at}, lock id ${held.id}); wait, use --lock-timeout, or run ${unlock(held.id)} if that run is gone`;
 }
 
-/** The warning printed when a run took over `info`, the lock of `account` left by a process that is gone. */
-export function tookOverWarning(account: string, info: LockInfo): string {
+/**
+ * The warning printed when a run took over `info`, the lock of `account` left by a process that is
+ * gone; `because` says how that is known (lock-holder.ts).
+ */
+export function tookOverWarning(account: string, info: LockInfo, because?: string): string {
   const message =
     `took over the state lock of account ${account}: it was held by ${info.holder} (pid ${info.pid}, ${info.operation} since ${info.created_at}, lock id ${info.id}), ` +
-    'a process of this host that is no longer running';
+    (because === undefined ? 'a process of this host that is no longer running' : `a run that is no longer running: ${because}`);
   return formatDiagnostics([{ severity: 'warning', code: 'stale-lock', message }], new Map());
 }
 

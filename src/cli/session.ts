@@ -143,7 +143,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => unlockCommand(id, target.root))));
       continue;
     }
-    if (lock.tookOver !== undefined) options.io.err(tookOverWarning(target.key, lock.tookOver));
+    if (lock.tookOver !== undefined) options.io.err(tookOverWarning(target.key, lock.tookOver, lock.tookOverBecause));
     const adopted = await stateByAccount(store, target.key, target.accountId, shown, options.operation !== 'plan');
     const loaded = typeof adopted === 'object' ? { state: adopted.state, journal: await store.readJournal(adopted.state.account) } : (adopted ?? (await loadState(store, target.key, shown)));
     if (typeof loaded === 'string') {

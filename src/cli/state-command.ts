@@ -100,7 +100,7 @@ async function underLock(io: Io, located: Located, timeoutMs: number, body: () =
     io.err(`Error: ${lockedMessage(located.account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
     return false;
   }
-  if (lock.tookOver !== undefined) io.err(tookOverWarning(located.account, lock.tookOver));
+  if (lock.tookOver !== undefined) io.err(tookOverWarning(located.account, lock.tookOver, lock.tookOverBecause));
   try {
     await body();
   } finally {

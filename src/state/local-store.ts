@@ -65,6 +65,7 @@ export class LocalStore implements StateStore {
     return {
       info: taken.info,
       ...(taken.tookOver === undefined ? {} : { tookOver: taken.tookOver }),
+      ...(taken.tookOverBecause === undefined ? {} : { tookOverBecause: taken.tookOverBecause }),
       release: () => Promise.resolve(taken.release()),
     };
   }

@@ -1,17 +1,20 @@
 /**
  * The per-account lock that keeps two runs from writing one account at once. A lock file holds who
- * took it (user@host, pid, time, operation, id); it is written aside and linked into place, so it
- * is never seen half-written. A second run waits up to `--lock-timeout` for it, then fails naming
- * the holder. A lock whose holder is gone from this host (lock-holder.ts) is taken over at once,
- * and the taker is told whose it was; `adsctl force-unlock ID` removes a lock of another host, or
- * a damaged one. Whoever takes a lock removes the temporary files runs killed mid-write left.
+ * took it (user@host, pid, time, operation, id), which process that is exactly (boot, pid
+ * namespace, start time) and a heartbeat its holder rewrites every few seconds (lock-heartbeat.ts);
+ * it is written aside and linked or renamed into place, so it is never seen half-written. A second
+ * run waits up to `--lock-timeout` for it, then fails naming the holder. A lock whose holder is
+ * provably gone (lock-holder.ts) is taken over, and the taker is told whose it was and why;
+ * `adsctl force-unlock ID` removes any other, or a damaged one. Whoever takes a lock removes the
+ * temporary files runs killed mid-write left.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
-import { holderGone } from './lock-holder.js';
+import { startHeartbeat } from './lock-heartbeat.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
 import { stateStem } from './state-file.js';
 import type { LockInfo } from './store.js';
 
@@ -20,9 +23,23 @@ export type { LockInfo } from './store.js';
 /** A lock file this run holds. */
 export interface Lock {
   info: LockInfo;
-  /** The lock of a run gone from this host, which this one took over. */
+  /** The lock of a run that is gone, which this one took over. */
   tookOver?: LockInfo;
+  /** Why the holder of `tookOver` counts as gone. */
+  tookOverBecause?: string;
   release(): void;
+}
+
+/** What `acquireLock` may be given instead of the real clock, host and heartbeat (tests). */
+export interface LockOptions {
+  /** Epoch ms. */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  facts?: HostFacts;
+  /** How long a heartbeat must stand still before its holder counts as gone. */
+  staleMs?: number;
+  /** How often this holder beats; `false` for none. */
+  heartbeatMs?: number | false;
 }
 
 export function lockPath(stateDir: string, accountKey: string): string {
@@ -31,6 +48,16 @@ export function lockPath(stateDir: string, accountKey: string): string {
 
 /** The ids of the locks this process holds. */
 const ownIds = new Set<string>();
+
+/** How to release each lock this process holds, by id. */
+const releases = new Map<string, () => void>();
+
+/** Releases every local lock this process holds (an early exit); returns their ids. */
+export function releaseOwnLocks(): string[] {
+  const ids = [...releases.keys()];
+  for (const release of [...releases.values()]) release();
+  return ids;
+}
 
 const isLockInfo = (value: unknown): value is LockInfo => {
   if (value === null || typeof value !== 'object') return false;
@@ -54,16 +81,21 @@ function parseLock(text: string, path: string): LockInfo {
   return { id: `damaged-${basename(path, '.lock')}`, holder: 'unknown', pid: 0, created_at: '', operation: '', damaged: { problem, file: path } };
 }
 
-/** A lock file's text and what it says, or undefined when there is none. */
-function readLockFile(path: string): { text: string; info: LockInfo } | undefined {
-  let text: string;
+/** A lock file's text, what it says and when it was written, or undefined when there is none. */
+function readLockFile(path: string): { text: string; info: LockInfo; mtimeMs: number } | undefined {
+  let fd: number;
   try {
-    text = readFileSync(path, 'utf8');
+    fd = openSync(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  return { text, info: parseLock(text, path) };
+  try {
+    const text = readFileSync(fd, 'utf8');
+    return { text, info: parseLock(text, path), mtimeMs: fstatSync(fd).mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The current holder of an account's lock, if any. */
@@ -133,21 +165,25 @@ function removeIfUnchanged(path: string, text: string): boolean {
   return moved === text;
 }
 
-function granted(stateDir: string, accountKey: string, info: LockInfo, tookOver: LockInfo | undefined): Lock {
+function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeatMs: number | false, tookOver?: { info: LockInfo; because: string }): Lock {
   const path = lockPath(stateDir, accountKey);
   ownIds.add(info.id);
   removeLeftovers(stateDir, accountKey);
-  let released = false;
-  return {
-    info,
-    ...(tookOver === undefined ? {} : { tookOver }),
-    release: () => {
-      if (released) return;
-      released = true;
-      ownIds.delete(info.id);
-      if (readLockFile(path)?.info.id === info.id) rmSync(path, { force: true });
-    },
+  const heartbeat = heartbeatMs === false ? undefined : startHeartbeat(path, info.id, heartbeatMs);
+  const remove = (): void => {
+    if (readLockFile(path)?.info.id === info.id) rmSync(path, { force: true });
   };
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    ownIds.delete(info.id);
+    releases.delete(info.id);
+    if (heartbeat === undefined) remove();
+    else heartbeat.stop(remove);
+  };
+  releases.set(info.id, release);
+  return { info, ...(tookOver === undefined ? {} : { tookOver: tookOver.info, tookOverBecause: tookOver.because }), release };
 }
 
 /** Who this run is, as locks and kept versions name it: user@host. */
@@ -164,24 +200,51 @@ export function holderName(): string {
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Takes the lock of an account, waiting up to `timeoutMs`; returns the lock, or the holder's
- * info when it could not be taken in time. A lock whose holder is gone from this host is taken
- * over without waiting (`tookOver` names it).
+ * How long the heartbeat of `current` is known to have stood still: since this run first saw its
+ * file as it is (`seenSince`), or, for a holder of this boot (whose clock is this one), since the
+ * file was written.
  */
-export async function acquireLock(stateDir: string, accountKey: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
-  const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation };
+function quietFor(current: { info: LockInfo; mtimeMs: number }, seenSince: number, now: number, facts: HostFacts): number {
+  const bootId = current.info.process?.boot_id;
+  const sameClock = bootId !== undefined && bootId === facts.process.boot_id;
+  return Math.max(now - seenSince, sameClock ? now - current.mtimeMs : 0);
+}
+
+/**
+ * Takes the lock of an account, waiting up to `timeoutMs`; returns the lock, or the holder's
+ * info when it could not be taken in time. A lock whose holder is provably gone is taken over
+ * (`tookOver` names it, `tookOverBecause` says why): at once when its pid is known to be gone,
+ * after `HEARTBEAT_STALE_MS` of a still heartbeat when the pid cannot be judged from here.
+ */
+export async function acquireLock(stateDir: string, accountKey: string, operation: string, timeoutMs: number, options: LockOptions = {}): Promise<Lock | { heldBy: LockInfo }> {
+  const now = options.now ?? Date.now;
+  const wait = options.sleep ?? sleep;
+  const facts = options.facts ?? hostFacts();
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const info: LockInfo = {
+    id: randomUUID(),
+    holder: holderName(),
+    pid: facts.pid,
+    created_at: new Date(now()).toISOString(),
+    operation,
+    process: facts.process,
+    heartbeat: randomUUID(),
+  };
   const path = lockPath(stateDir, accountKey);
-  const deadline = Date.now() + timeoutMs;
+  const deadline = now() + timeoutMs;
+  let seen = { text: '', since: now() };
   for (;;) {
-    if (tryCreate(path, info)) return granted(stateDir, accountKey, info, undefined);
+    if (tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs);
     const current = readLockFile(path);
     if (current === undefined) continue;
-    if (holderGone(current.info, ownIds)) {
-      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(stateDir, accountKey, info, current.info);
+    if (current.text !== seen.text) seen = { text: current.text, since: now() };
+    const because = judgeHolder(current.info, facts, ownIds, quietFor(current, seen.since, now(), facts), options.staleMs ?? HEARTBEAT_STALE_MS);
+    if (because !== undefined) {
+      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs, { info: current.info, because });
       continue;
     }
-    if (Date.now() >= deadline) return { heldBy: current.info };
-    await sleep(Math.min(250, Math.max(10, deadline - Date.now())));
+    if (now() >= deadline) return { heldBy: current.info };
+    await wait(Math.min(250, Math.max(10, deadline - now())));
   }
 }
 

@@ -19,14 +19,30 @@ export interface LockInfo {
   pid: number;
   created_at: string;
   operation: string;
+  /** A local lock's holder process, exactly (lock-holder.ts); absent in lock files of the old format. */
+  process?: LockProcess;
+  /** A random id a local lock's holder rewrites every few seconds while it runs. */
+  heartbeat?: string;
   /** Only for a lock that cannot be read: what is wrong with it, and where it is. */
   damaged?: { problem: string; file: string };
+}
+
+/** Which process holds a local lock, beyond its pid: each part is absent where the host cannot tell. */
+export interface LockProcess {
+  /** `/proc/sys/kernel/random/boot_id`: one per boot of the kernel. */
+  boot_id?: string;
+  /** The pid namespace (`readlink /proc/self/ns/pid`), in which `pid` means this process. */
+  pid_ns?: string;
+  /** Field 22 of `/proc/PID/stat`: when the process started, so a reused pid is told apart. */
+  start_time?: string;
 }
 
 export interface Lock {
   info: LockInfo;
   /** The lock of a run that is gone, which this one took over. */
   tookOver?: LockInfo;
+  /** Why the holder of `tookOver` counts as gone. */
+  tookOverBecause?: string;
   release(): Promise<void>;
 }
 

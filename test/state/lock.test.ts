@@ -1,15 +1,17 @@
 /**
  * The state lock (src/state/lock.ts): a lock left by a process gone from this host is taken over
- * and reported; a live holder, or one on another host, is waited for and then named; a damaged
+ * and reported; a live holder, or one on another host, is waited for and then named; a holder in
+ * another pid namespace or boot is judged by its heartbeat, on an injected clock; a damaged
  * lock file gets an id that force-unlock accepts. Taking a lock removes the temporary files runs
  * killed mid-write left (src/state/leftovers.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock, forceUnlock, lockPath, type Lock, type LockInfo } from '../../src/state/lock.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, hostFacts, type HostFacts } from '../../src/state/lock-holder.js';
 
 const ACCOUNT = '18ce54d4x5t';
 let dir: string;
@@ -78,6 +80,79 @@ describe('acquireLock', () => {
   it('does not take over a lock whose holder is alive on this host', async () => {
     const left = leave({ pid: process.ppid });
     expect(await acquireLock(dir, ACCOUNT, 'plan', 0)).toEqual({ heldBy: left });
+  });
+});
+
+describe('a lock held in another pid namespace or boot', () => {
+  const here = hostFacts();
+  /** The judge: this host, in a pid namespace of its own. */
+  const facts: HostFacts = { ...here, process: { boot_id: 'boot-a', pid_ns: 'pid:[1]', start_time: '100' } };
+  const start = Date.now();
+
+  /**
+   * A holder that is pid 1 of `process` and beats until `beatsUntil` (fake ms after the start),
+   * and a clock that moves only when the acquirer sleeps.
+   */
+  function holder(process: LockInfo['process'], beatsUntil: number): { left: LockInfo; options: Parameters<typeof acquireLock>[4]; elapsed: () => number } {
+    let now = start;
+    const left: LockInfo = { id: 'held-elsewhere', holder: `ci@${hostname()}`, pid: 1, created_at: '2027-01-01T00:00:00.000Z', operation: 'apply', process, heartbeat: 'beat-0' };
+    const write = (beat: number): void => {
+      writeFileSync(lockPath(dir, ACCOUNT), `${JSON.stringify({ ...left, heartbeat: `beat-${beat}` }, null, 2)}\n`);
+      utimesSync(lockPath(dir, ACCOUNT), now / 1000, now / 1000);
+    };
+    write(0);
+    let beat = 0;
+    const sleep = (ms: number): Promise<void> => {
+      now += ms;
+      if (now - start <= beatsUntil && now - start >= (beat + 1) * HEARTBEAT_MS) write(++beat);
+      return Promise.resolve();
+    };
+    return { left, options: { now: () => now, sleep, facts, heartbeatMs: false }, elapsed: () => now - start };
+  }
+
+  it('is never taken over while its heartbeat moves, though its pid is 1 like ours', async () => {
+    const { left, options } = holder({ boot_id: 'boot-a', pid_ns: 'pid:[2]', start_time: '100' }, Infinity);
+    const refused = await acquireLock(dir, ACCOUNT, 'plan', 60_000, options);
+    expect(refused).toMatchObject({ heldBy: { id: left.id } });
+  });
+
+  it('is taken over once its heartbeat has stood still for the bound, and not before', async () => {
+    const { left, options, elapsed } = holder({ boot_id: 'boot-a', pid_ns: 'pid:[2]', start_time: '100' }, 4 * HEARTBEAT_MS);
+    expect(await acquireLock(dir, ACCOUNT, 'plan', HEARTBEAT_STALE_MS, options)).toMatchObject({ heldBy: { id: left.id } });
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'plan', 60_000, options));
+    expect(lock.tookOver?.id).toBe(left.id);
+    expect(lock.tookOverBecause).toMatch(/another pid namespace or boot, and its heartbeat has not moved for \d+ s/);
+    expect(elapsed()).toBeGreaterThanOrEqual(4 * HEARTBEAT_MS + HEARTBEAT_STALE_MS);
+    lock.release();
+  });
+
+  it('of this boot, whose clock is ours, counts from when its file was written', async () => {
+    const { left, options } = holder({ boot_id: 'boot-a', pid_ns: 'pid:[2]', start_time: '100' }, -1);
+    utimesSync(lockPath(dir, ACCOUNT), (start - HEARTBEAT_STALE_MS) / 1000, (start - HEARTBEAT_STALE_MS) / 1000);
+    expect(granted(await acquireLock(dir, ACCOUNT, 'plan', 0, options)).tookOver?.id).toBe(left.id);
+  });
+
+  it('of another boot, whose clock may differ, counts only from when this run saw it', async () => {
+    const { left, options, elapsed } = holder({ boot_id: 'boot-b', pid_ns: 'pid:[1]', start_time: '100' }, -1);
+    utimesSync(lockPath(dir, ACCOUNT), (start - 3_600_000) / 1000, (start - 3_600_000) / 1000);
+    expect(await acquireLock(dir, ACCOUNT, 'plan', 0, options)).toMatchObject({ heldBy: { id: left.id } });
+    expect(granted(await acquireLock(dir, ACCOUNT, 'plan', 60_000, options)).tookOver?.id).toBe(left.id);
+    expect(elapsed()).toBeGreaterThanOrEqual(HEARTBEAT_STALE_MS);
+  });
+});
+
+describe('the heartbeat of a held lock', () => {
+  it('rewrites its random id in the lock file, and stops with the release, leaving no file', async () => {
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'apply', 0, { heartbeatMs: 20 }));
+    const beat = (): string | undefined => (existsSync(lockPath(dir, ACCOUNT)) ? (JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8')) as LockInfo).heartbeat : undefined);
+    const first = beat();
+    const until = Date.now() + 5_000;
+    while (beat() === first && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(beat()).not.toBe(first);
+    expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toMatchObject({ id: lock.info.id, pid: process.pid, process: lock.info.process });
+    lock.release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
 

@@ -1,0 +1,106 @@
+/**
+ * The heartbeat of the local locks a process holds: every `HEARTBEAT_MS` each lock file gets a new
+ * random `heartbeat` id, written aside and renamed into place like the lock itself, so a run in
+ * another pid namespace or on another boot can tell its holder is alive (lock-holder.ts).
+ *
+ * The beats come from a worker thread of their own, one per process, so a run whose main thread is
+ * busy for a long time (a large plan) still beats. A beat and a release never overlap: both take a
+ * mutex in shared memory, and a beat rewrites a file only while it still names the lock and the
+ * lock is not released, so a released or taken-over lock is never written back.
+ */
+import { Worker } from 'node:worker_threads';
+
+/** The worker's code (CommonJS, run with `eval`, so the same text serves the sources and dist/). */
+const WORKER = `
+const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { randomUUID } = require('node:crypto');
+const { parentPort, workerData } = require('node:worker_threads');
+const mutex = new Int32Array(workerData.mutex);
+const locks = new Map();
+const beat = (lock) => {
+  if (Atomics.load(new Int32Array(lock.released), 0) !== 0) return false;
+  const info = JSON.parse(readFileSync(lock.path, 'utf8'));
+  if (info.id !== lock.id) return false;
+  info.heartbeat = randomUUID();
+  try {
+    writeFileSync(lock.aside, JSON.stringify(info, null, 2) + '\\n', { mode: 0o644 });
+    renameSync(lock.aside, lock.path);
+  } catch {
+    rmSync(lock.aside, { force: true });
+  }
+  return true;
+};
+const tick = () => {
+  const now = Date.now();
+  for (const lock of locks.values()) {
+    if (now < lock.due) continue;
+    lock.due = now + lock.intervalMs;
+    while (Atomics.compareExchange(mutex, 0, 0, 1) !== 0) Atomics.wait(mutex, 0, 1, 50);
+    let keep = false;
+    try {
+      keep = beat(lock);
+    } catch {
+      keep = false;
+    } finally {
+      Atomics.store(mutex, 0, 0);
+      Atomics.notify(mutex, 0);
+    }
+    if (!keep) locks.delete(lock.id);
+  }
+};
+let every = Infinity;
+let timer;
+parentPort.on('message', (lock) => {
+  locks.set(lock.id, { ...lock, due: Date.now() + lock.intervalMs });
+  if (lock.intervalMs >= every) return;
+  every = lock.intervalMs;
+  clearInterval(timer);
+  timer = setInterval(tick, every);
+});
+`;
+
+let worker: { thread: Worker; mutex: Int32Array } | undefined;
+
+function heartbeatWorker(): { thread: Worker; mutex: Int32Array } {
+  if (worker !== undefined) return worker;
+  const shared = new SharedArrayBuffer(4);
+  const thread = new Worker(WORKER, { eval: true, workerData: { mutex: shared } });
+  // the process ends when its work does: the beats keep nothing alive, and end with it
+  thread.unref();
+  thread.on('error', () => {
+    worker = undefined;
+  });
+  worker = { thread, mutex: new Int32Array(shared) };
+  return worker;
+}
+
+/** Runs `body` while no beat is being written. */
+function exclusive(mutex: Int32Array, body: () => void): void {
+  while (Atomics.compareExchange(mutex, 0, 0, 1) !== 0) Atomics.wait(mutex, 0, 1, 50);
+  try {
+    body();
+  } finally {
+    Atomics.store(mutex, 0, 0);
+    Atomics.notify(mutex, 0);
+  }
+}
+
+/** A lock's heartbeat; `stop` returns once no beat can write its file again. */
+export interface Heartbeat {
+  /** Stops the beats, then runs `then` (the release) before any beat could have run. */
+  stop(then: () => void): void;
+}
+
+/** Starts rewriting the `heartbeat` of the lock file at `path` held under `id`. */
+export function startHeartbeat(path: string, id: string, intervalMs: number): Heartbeat {
+  const { thread, mutex } = heartbeatWorker();
+  const released = new SharedArrayBuffer(4);
+  thread.postMessage({ id, path, aside: `${path}.tmp-${process.pid}`, released, intervalMs });
+  return {
+    stop: (then) =>
+      exclusive(mutex, () => {
+        Atomics.store(new Int32Array(released), 0, 1);
+        then();
+      }),
+  };
+}
