@@ -153,7 +153,21 @@ interface Unreached {
   code: string;
   reason: string;
   retry: boolean;
+  /** The answer is the same however long one tries (a certificate, a protocol): no timeout is named. */
+  final?: true;
 }
+
+/** TLS certificates Node refuses, with the code it names them by. */
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
 
 const errorCode = (error: unknown): string | undefined => {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -183,7 +197,18 @@ function unreachedCause(error: unknown): Unreached | undefined {
       return { code, reason: 'host unreachable', retry: true };
     case 'UND_ERR_CONNECT_TIMEOUT':
       return { code, reason: 'no connection within the connect timeout', retry: true };
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'EPROTO':
+      return { code, reason: `the server does not answer in TLS (${code}): is the endpoint http://, not https://?`, retry: false, final: true };
     default:
+      if (code !== undefined && UNTRUSTED_CERTIFICATE.has(code)) {
+        return {
+          code,
+          reason: `its TLS certificate is not trusted (${code}); for a private or self-signed certificate, set NODE_EXTRA_CA_CERTS to the file of the authority that signed it`,
+          retry: false,
+          final: true,
+        };
+      }
       return undefined;
   }
 }
@@ -208,7 +233,7 @@ function unreachedError(cause: Unreached, endpoint: Endpoint, base: string, requ
   const what =
     cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN'
       ? `the host name ${host} ${cause.reason} (${cause.code})`
-      : cause.code === 'CLOSED'
+      : cause.code === 'CLOSED' || cause.final === true
         ? cause.reason
         : `${cause.reason}; gave up after ${seconds} s (--connect-timeout)`;
   return new ApiError({ status: 0, items: [{ code: 'NO_CONNECTION', message: what }], retryable: cause.retry, outcome: 'unsent', request, message: `from ${origin}${named}: ${what}` });

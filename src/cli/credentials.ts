@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { OAuthCredentials } from '../api/signer.js';
+import { EnvironmentError } from '../diag/environment-error.js';
 
 export interface Profile {
   consumer_key: string;
@@ -28,9 +29,44 @@ export function credentialsPath(env: NodeJS.ProcessEnv): string {
   return join(base, 'adsctl', 'credentials.json');
 }
 
+/** Whether the prefix of `text` of length `n` holds a fault (not merely ends early). */
+function faultWithin(text: string, n: number): boolean {
+  try {
+    JSON.parse(text.slice(0, n));
+    return false;
+  } catch (error) {
+    return !/end of JSON input|Unterminated/i.test(error instanceof Error ? error.message : '');
+  }
+}
+
+/**
+ * Where JSON.parse stops in `text`, as ` at line L, column C`: the shortest prefix that holds the
+ * fault, found by halving — the parser's own message quotes the text around it instead.
+ */
+function positionOf(text: string): string {
+  if (!faultWithin(text, text.length)) return '';
+  let lo = 0;
+  let hi = text.length;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (faultWithin(text, mid)) hi = mid;
+    else lo = mid;
+  }
+  const before = text.slice(0, hi - 1).split('\n');
+  return ` at line ${before.length}, column ${(before[before.length - 1]?.length ?? 0) + 1}`;
+}
+
 function readFile(path: string): CredentialsFile {
   if (!existsSync(path)) return { profiles: {} };
-  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<CredentialsFile>;
+  const text = readFileSync(path, 'utf8');
+  let parsed: Partial<CredentialsFile>;
+  try {
+    parsed = JSON.parse(text) as Partial<CredentialsFile>;
+  } catch {
+    // the parser's message quotes the text around the fault, which may be a secret
+    throw new EnvironmentError(`${path} is not valid JSON${positionOf(text)}; correct it, or remove it and run adsctl auth login again`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new EnvironmentError(`${path} is not a credentials file (a JSON object with profiles); remove it and run adsctl auth login again`);
   return { profiles: parsed.profiles ?? {} };
 }
 

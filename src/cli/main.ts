@@ -10,6 +10,7 @@ import { endpointEnvRefusal } from './endpoint-env.js';
 import { processIo, whenOutputCloses, type Io } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
+import { EnvironmentError } from '../diag/environment-error.js';
 
 /**
  * The stand-in of a command at the top level: it takes every argument as it comes, loads the
@@ -63,6 +64,7 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 
 /** One line for an error nothing else caught: a bug, told without a stack trace unless `--debug`. */
 function crashLine(error: unknown, debug: boolean): string {
+  if (error instanceof EnvironmentError) return `Error: ${error.message}\n`;
   const message = error instanceof Error ? error.message : String(error);
   if (debug && error instanceof Error && error.stack !== undefined) return `Error: internal error: ${error.stack}\n`;
   return `Error: internal error: ${message.split('\n')[0] ?? ''} (a bug in adsctl; run with --debug to see where)\n`;

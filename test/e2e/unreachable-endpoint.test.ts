@@ -4,7 +4,11 @@
  * once; a refused connection is retried only within `--connect-timeout`. Nothing here calls a
  * real remote host: the refused port is one on 127.0.0.1 that was just freed.
  */
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
@@ -84,6 +88,36 @@ describe('an endpoint that cannot be reached', () => {
     expect(run.code, transcript(run)).toBe(1);
     expect(run.stderr.trim().split('\n'), transcript(run)).toHaveLength(1);
     expect((Date.now() - started) / 1000, transcript(run)).toBeLessThan(8);
+  });
+
+  it('whose TLS certificate is self-signed is one line saying so and how to trust it, at once', async () => {
+    const dir = fileURLToPath(new URL('../support/tls/', import.meta.url));
+    const server = createHttpsServer({ key: readFileSync(join(dir, 'self-signed-key.pem')), cert: readFileSync(join(dir, 'self-signed-cert.pem')) }, (_req, res) => res.end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const run = await runAt(`https://127.0.0.1:${port}`, ['plan', '--no-color']);
+      expect(run.code, transcript(run)).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines, transcript(run)).toHaveLength(1);
+      expect(lines[0]).toContain(`https://127.0.0.1:${port}`);
+      expect(lines[0]).toContain('DEPTH_ZERO_SELF_SIGNED_CERT');
+      expect(lines[0]).toContain('NODE_EXTRA_CA_CERTS');
+      expect(lines[0]).not.toContain('a bug in adsctl');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('spoken to in https on a plain http port is one line that suggests http://', async () => {
+    const port = new URL(emulator.info.base_url).port;
+    const run = await runAt(`https://127.0.0.1:${port}`, ['plan', '--no-color']);
+    expect(run.code, transcript(run)).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines, transcript(run)).toHaveLength(1);
+    expect(lines[0]).toContain(`https://127.0.0.1:${port}`);
+    expect(lines[0]).toContain('is the endpoint http://, not https://?');
+    expect(lines[0]).not.toContain('a bug in adsctl');
   });
 
   it('refuses a bad --connect-timeout in one line, before any request', async () => {
