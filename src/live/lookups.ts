@@ -17,6 +17,7 @@ import type { AdsApi } from '../api/ads-api.js';
 import type { StateStore } from '../state/store.js';
 import { ApiError } from '../api/errors.js';
 import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
+import { checkedCache } from './lookup-cache.js';
 import { fetchTargetingValues, readTargetingOptions, type LookupRead, type TargetingOption, type TargetingValues } from './targeting-values.js';
 
 export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -40,6 +41,8 @@ export interface Lookups {
   promotableUsers?: string[];
   /** Cached lookups used past their lifetime because the service's budget for them was spent. */
   stale?: string[];
+  /** Entries of the lookup cache that were damaged, discarded and read again (`*`: the whole file), and where the cache is. */
+  discarded?: { where: string; entries: string[] };
 }
 
 /**
@@ -129,8 +132,8 @@ async function existingPosts(api: AdsApi, accountId: string, ids: readonly strin
 export async function fetchLookups(input: LookupInput): Promise<Lookups> {
   const now = input.now ?? Date.now();
   const cacheEntry = cacheName(input.endpoint);
-  const read = (await input.cache.readCache(cacheEntry)) ?? {};
-  const cache = (typeof read === 'object' && read !== null && !Array.isArray(read) ? read : {}) as CacheFile;
+  const checked = checkedCache(await input.cache.readCache(cacheEntry));
+  const cache = checked.entries as CacheFile;
   /** The entries this call fetched, written over the cache as it is when the call ends. */
   const fetched: Record<string, CacheEntry<unknown>> = {};
 
@@ -173,10 +176,10 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     postIds.length > 0 && accountId !== undefined ? existingPosts(input.api, accountId, postIds).then((found) => ({ checked: postIds, found })) : undefined,
     input.needPromotableUsers === true && accountId !== undefined ? input.api.list('promotable_user', accountId).then((users) => users.map((u) => String(u.user_id))) : undefined,
   ]);
-  if (Object.keys(fetched).length > 0) {
-    // other accounts of the run may have written entries of their own since this call read the cache
-    const latest = await input.cache.readCache(cacheEntry);
-    const base = typeof latest === 'object' && latest !== null && !Array.isArray(latest) ? latest : {};
+  if (Object.keys(fetched).length > 0 || checked.discarded.length > 0) {
+    // other accounts of the run may have written entries of their own since this call read the
+    // cache; damaged entries are not written back
+    const base = checkedCache(await input.cache.readCache(cacheEntry)).entries;
     await input.cache.writeCache(cacheEntry, { ...base, ...fetched });
   }
   return {
@@ -189,5 +192,6 @@ export async function fetchLookups(input: LookupInput): Promise<Lookups> {
     ...(posts === undefined ? {} : { posts }),
     ...(promotableUsers === undefined ? {} : { promotableUsers }),
     ...(stale.length === 0 ? {} : { stale: [...new Set(stale)] }),
+    ...(checked.discarded.length === 0 ? {} : { discarded: { where: `${input.cache.where} (${cacheEntry}.json)`, entries: checked.discarded } }),
   };
 }

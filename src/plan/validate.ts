@@ -89,6 +89,10 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
   const writes = changes.filter((c) => c.action !== 'noop');
   if (writes.length === 0) return out;
 
+  if (lookups.discarded !== undefined) {
+    const what = lookups.discarded.entries.includes('*') ? 'was not a cache file' : `had damaged entries (${lookups.discarded.entries.join(', ')})`;
+    out.push({ severity: 'warning', code: 'lookup-cache-damaged', message: `the lookup cache ${lookups.discarded.where} ${what}: they were discarded and read from the service again` });
+  }
   for (const name of lookups.stale ?? []) {
     out.push({ severity: 'warning', code: 'lookup-stale', message: `the service's read budget for ${name.replace(/_/g, ' ')} is spent, so the plan checks against the copy cached in .adsctl/cache, which is past its lifetime` });
   }

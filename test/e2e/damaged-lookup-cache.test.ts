@@ -1,0 +1,55 @@
+/**
+ * A lookup cache of valid JSON with the wrong shapes (bid limits as text, an empty list of bidding
+ * rules) stood in for the service until it expired, up to 30 days, failing every plan without
+ * naming a file. Now the plan discards the damaged entries, reads them again from the service,
+ * warns naming the cache file, and plans as usual; the cache is good again afterwards.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator } from '../support/client.js';
+import { createWorkspace, seededAccountHead, transcript, type Workspace } from '../support/e2e.js';
+
+let emulator: RunningEmulator;
+let ws: Workspace;
+
+const manifest = (n: number): string => `${seededAccountHead(emulator.info.base_url)}campaigns:
+  cache_${n}: { name: "Cache ${n}", funding_instrument: main, daily_budget: "5.00", entity_status: PAUSED }
+`;
+
+beforeAll(async () => {
+  ({ emulator } = await startTestEmulator());
+  ws = createWorkspace(emulator.info, manifest(1));
+});
+afterAll(async () => {
+  ws.remove();
+  await emulator.close();
+});
+
+describe('a damaged lookup cache', () => {
+  it('is discarded with a warning naming it, read again, and the plan goes on', async () => {
+    const first = await ws.run(['plan']);
+    expect(first.code, transcript(first)).toBe(0);
+    const dir = join(ws.dir, '.adsctl', 'cache');
+    const file = readdirSync(dir).find((f) => f.startsWith('lookups-'));
+    expect(file).toBeDefined();
+    const path = join(dir, file!);
+    const cache = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { fetched_at: number; data: Array<Record<string, unknown>> }>;
+    cache['bidding_rules']!.data = cache['bidding_rules']!.data.map((r) => ({ ...r, minimum_cpe_bid_local_micro: String(r['minimum_cpe_bid_local_micro']) }));
+    cache['placements']!.data = [];
+    writeFileSync(path, JSON.stringify(cache));
+
+    ws.write(manifest(2));
+    const plan = await ws.run(['plan', '--no-color']);
+    expect(plan.code, transcript(plan)).toBe(0);
+    expect(plan.stdout + plan.stderr).toContain('lookup-cache-damaged');
+    expect(plan.stdout + plan.stderr).toContain(file!.replace(/\.json$/, ''));
+    expect(plan.stdout + plan.stderr).not.toContain('a bug in adsctl');
+    const repaired = JSON.parse(readFileSync(path, 'utf8')) as Record<string, { data: Array<Record<string, unknown>> }>;
+    expect(typeof repaired['bidding_rules']!.data[0]!['minimum_cpe_bid_local_micro']).toBe('number');
+    expect(repaired['placements']!.data.length).toBeGreaterThan(0);
+    const again = await ws.run(['plan', '--no-color']);
+    expect(again.stdout + again.stderr).not.toContain('lookup-cache-damaged');
+  });
+});
