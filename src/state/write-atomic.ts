@@ -1,6 +1,7 @@
 /** Writing a file so that a reader sees the old content or the new, whole: aside, fsync, rename. */
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { EnvironmentError } from '../diag/environment-error.js';
 
 /** Writes `text` to `path` atomically (through `<path>.tmp-PID`), creating its directory. */
 export function writeFileAtomic(path: string, text: string, mode = 0o644): void {
@@ -13,5 +14,12 @@ export function writeFileAtomic(path: string, text: string, mode = 0o644): void 
   } finally {
     closeSync(fd);
   }
-  renameSync(tmp, path);
+  try {
+    renameSync(tmp, path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    rmSync(tmp, { force: true });
+    throw new EnvironmentError(`${path} is a directory, where adsctl keeps a file: move it away and run the command again`);
+  }
 }

@@ -4,7 +4,7 @@
  * naming a file. Now the plan discards the damaged entries, reads them again from the service,
  * warns naming the cache file, and plans as usual; the cache is good again afterwards.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
@@ -51,5 +51,20 @@ describe('a damaged lookup cache', () => {
     expect(repaired['placements']!.data.length).toBeGreaterThan(0);
     const again = await ws.run(['plan', '--no-color']);
     expect(again.stdout + again.stderr).not.toContain('lookup-cache-damaged');
+  });
+});
+
+describe('a lookup cache path that is a directory', () => {
+  it('is one line naming it and what to do, not a bug', async () => {
+    const dir = join(ws.dir, '.adsctl', 'cache');
+    const file = readdirSync(dir).find((f) => f.startsWith('lookups-'))!;
+    rmSync(join(dir, file));
+    mkdirSync(join(dir, file, 'inside'), { recursive: true });
+    ws.write(manifest(3));
+    const plan = await ws.run(['plan', '--no-color']);
+    expect(plan.code, transcript(plan)).toBe(1);
+    const lines = plan.stderr.trim().split('\n');
+    expect(lines.at(-1)).toBe(`Error: ${join(dir, file)} is a directory, where adsctl keeps a file: move it away and run the command again`);
+    expect(plan.stderr).not.toContain('a bug in adsctl');
   });
 });
