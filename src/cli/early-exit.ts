@@ -3,11 +3,14 @@
  * head -c 1`), or a bug thrown where nothing catches it — without leaving a state lock behind for
  * the next run to wait on. An early exit releases the local locks this process holds
  * (`releaseOwnLocks`), and removes any lock file left in the state directories the commands name
- * whose id is one of them, then exits at once. Locks released normally are gone already.
+ * whose id is one of them, then exits at once. Locks released normally are gone already. An
+ * interrupt (interrupt.ts) first releases every lock through its backend (`exitReleasing`), so a
+ * PostgreSQL holder row goes with its lock.
  */
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { releaseOwnLocks, type LockInfo } from '../state/lock.js';
+import type { Lock as StoreLock } from '../state/store.js';
 
 const stateDirs = new Set<string>();
 
@@ -54,4 +57,41 @@ export function releaseHeldLocks(): string[] {
 export function exitNow(code: number): never {
   releaseHeldLocks();
   process.exit(code);
+}
+
+/** The locks of any backend this process holds, as the stores granted them (state-store.ts). */
+const guarded = new Set<StoreLock>();
+
+/**
+ * `lock`, to be released by `exitReleasing` too: an interrupt releases it through its backend's
+ * own release (which, in PostgreSQL, also deletes the holder row), not only by dropping it.
+ */
+export function guardLock(lock: StoreLock): StoreLock {
+  const entry: StoreLock = {
+    ...lock,
+    release: async () => {
+      guarded.delete(entry);
+      await lock.release();
+    },
+  };
+  guarded.add(entry);
+  return entry;
+}
+
+/** How long an interrupted run waits for its locks' releases before it ends anyway. */
+const RELEASE_BOUND_MS = 5_000;
+
+let exiting = false;
+
+/**
+ * Releases every lock this process holds, each through its backend (waiting at most a few
+ * seconds), then ends the process with `code`. Called again meanwhile (a second Ctrl-C), it ends
+ * the process at once.
+ */
+export async function exitReleasing(code: number): Promise<never> {
+  if (exiting) exitNow(code);
+  exiting = true;
+  const bound = new Promise<void>((resolve) => setTimeout(resolve, RELEASE_BOUND_MS).unref());
+  await Promise.race([Promise.allSettled([...guarded].map((lock) => lock.release())), bound]);
+  exitNow(code);
 }

@@ -5,10 +5,12 @@
  * requests in flight finish and records them (state written, journal closed), so the run can
  * release its locks and say what is left. A second signal ends the run at once; the journal still
  * names the requests in flight, so the next apply looks them up instead of sending them twice.
- * Every other command, and a run before its apply watches, can be ended at once the same way
- * (`exitOnInterrupt`), so no signal leaves a lock behind.
+ * Every other command that takes a lock (plan, import, the state commands), and a run before its
+ * apply watches, is ended at once the same way (`exitOnInterrupt`, installed when the command
+ * opens its state), so no signal leaves a lock behind: each lock is released through its backend,
+ * a PostgreSQL holder row included, before the process exits.
  */
-import { exitNow } from './early-exit.js';
+import { exitNow, exitReleasing } from './early-exit.js';
 
 export type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
@@ -39,7 +41,7 @@ export function exitOnInterrupt(err: (text: string) => void): void {
   const handle = (signal: InterruptSignal): void => {
     if (watching > 0) return;
     err('\nInterrupted.\n');
-    exitNow(INTERRUPT_EXIT[signal]);
+    void exitReleasing(INTERRUPT_EXIT[signal]);
   };
   process.on('SIGINT', () => handle('SIGINT'));
   process.on('SIGTERM', () => handle('SIGTERM'));
@@ -52,7 +54,8 @@ export function watchInterrupts(err: (text: string) => void): Interrupts {
   const handle = (signal: InterruptSignal): void => {
     if (writes === undefined) {
       err('\nInterrupted: no change was made.\n');
-      exitNow(INTERRUPT_EXIT[signal]);
+      void exitReleasing(INTERRUPT_EXIT[signal]);
+      return;
     }
     if (received !== undefined) {
       err('\nInterrupted again: stopping at once. The journal names the requests that were in flight; the next adsctl apply looks them up on the service before sending anything.\n');

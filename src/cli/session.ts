@@ -20,6 +20,7 @@ import { loadState } from '../state/apply-journal.js';
 import { describeJournalDamage } from '../state/journal.js';
 import type { Lock, StateStore } from '../state/store.js';
 import { lockedMessage, tookOverWarning } from './lock-notices.js';
+import { exitOnInterrupt } from './interrupt.js';
 import { openStore } from './state-store.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
@@ -86,6 +87,8 @@ function readsOf(client: ApiClient): () => number {
 
 /** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
 export async function openSessions(accounts: readonly SessionTarget[], options: SessionOptions): Promise<Sessions> {
+  // from here on a run holds locks: a signal releases them before it ends the process
+  exitOnInterrupt((text) => options.io.err(text));
   const endpoints = new Map<string, OpenEndpoint>();
   const stores = new Map<string, StateStore>();
   // one budget of requests in flight for every account of the run (--parallelism)

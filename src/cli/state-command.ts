@@ -13,6 +13,7 @@ import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
 import type { LockInfo, StateStore } from '../state/store.js';
+import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
@@ -34,6 +35,8 @@ interface Located {
 
 /** The backends of the roots of `path` (root.ts); a root whose backend cannot be opened is an error. */
 async function storesOf(io: Io, path: string): Promise<StateStore[] | undefined> {
+  // the state commands take locks: a signal releases them before it ends the process
+  exitOnInterrupt((text) => io.err(text));
   const stores: StateStore[] = [];
   for (const root of stateRoots(path)) {
     const opened = await openStore(root, io.env);
@@ -141,6 +144,7 @@ const canonical = (value: unknown): string =>
  * different is refused unless --force. The source is left as it was.
  */
 async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', flags: StateFlags & { force?: boolean }): Promise<boolean> {
+  exitOnInterrupt((text) => io.err(text));
   const source = await openNamedStore(root, from, io.env);
   if (!('read' in source)) {
     io.err(formatDiagnostics([source], new Map()));

@@ -7,13 +7,24 @@ import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
 import type { StateStore } from '../state/store.js';
+import { guardLock } from './early-exit.js';
 import { cacheDirOf, stateDirOf } from './root.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Opens the backend `config` describes for `root`. */
+/** `store`, whose locks an interrupt releases too (early-exit.ts). */
+function guarded(store: StateStore): StateStore {
+  const lock = store.lock.bind(store);
+  store.lock = async (key, operation, timeoutMs) => {
+    const taken = await lock(key, operation, timeoutMs);
+    return 'heldBy' in taken ? taken : guardLock(taken);
+  };
+  return store;
+}
+
+/** Opens the backend `config` describes for `root`; the locks it grants are guarded (`guarded`). */
 async function openConfigured(root: string, config: StateConfig, env: Env): Promise<StateStore | Diagnostic> {
-  if (config.backend === 'local') return new LocalStore(stateDirOf(root), cacheDirOf(root));
+  if (config.backend === 'local') return guarded(new LocalStore(stateDirOf(root), cacheDirOf(root)));
   const connectionString = env[config.connectionStringEnv];
   if (connectionString === undefined || connectionString === '') {
     return errorAt('state-backend', `the state of ${root} is kept in PostgreSQL (adsctl.yaml), and ${config.connectionStringEnv} is not set: set it to the connection string (postgres://user:password@host:5432/db)`, config.range);
@@ -21,7 +32,7 @@ async function openConfigured(root: string, config: StateConfig, env: Env): Prom
   try {
     // the driver is loaded only by a root that keeps its state in PostgreSQL
     const { PostgresStore } = await import('../state/postgres/store.js');
-    return await PostgresStore.open({ connectionString, schema: config.schema });
+    return guarded(await PostgresStore.open({ connectionString, schema: config.schema }));
   } catch (error) {
     return errorAt('state-backend', error instanceof Error ? error.message : String(error), config.range);
   }
