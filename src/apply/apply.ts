@@ -107,7 +107,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   const now = input.now ?? Date.now;
   const operation = input.operation ?? 'apply';
   const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
-  const journal = await ApplyJournal.open(store, plan.account);
+  const journal = await ApplyJournal.open(store, state);
   /** Keys of the operations that succeeded; an operation runs only after all it depends on is here. */
   const succeeded = new Set<string>();
   const planned = new Map(plan.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op]));
@@ -339,8 +339,11 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     };
   }
   state.serial++;
+  // with nothing open, the checkpoint holds every outcome: it says so, and the journal goes
+  const finished = journal.openEntries === 0;
+  if (finished) journal.absorbInto(state);
   await store.checkpoint(state, operation, true);
-  if (journal.openEntries === 0) await store.clearJournal(plan.account);
+  if (finished) await store.clearJournal(plan.account);
   else await journal.compact(state.serial);
   return result;
 }

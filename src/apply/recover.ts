@@ -6,7 +6,7 @@
  * `destroy`, on the state as loaded (the last checkpoint with the journalled outcomes replayed).
  */
 import type { AdsApi } from '../api/ads-api.js';
-import { replayOutcomes } from '../state/apply-journal.js';
+import { absorbJournal, replayOutcomes } from '../state/apply-journal.js';
 import { describeJournalDamage } from '../state/journal.js';
 import type { AccountState } from '../state/state-file.js';
 import { boundAccountIds } from '../state/state-files.js';
@@ -73,6 +73,7 @@ export async function recoverJournal(api: AdsApi, accountId: string | undefined,
       adopted.push(address);
     });
   }
+  absorbJournal(state, journal.head?.journal);
   // outcomes alone leave the serial as a plan of the loaded state saw it; adoption moves it on
   if (open.length === 0) await store.checkpoint(state, 'recover', true);
   else await store.write(state, 'recover');

@@ -37,7 +37,7 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan):
   const wantsAccount = accountPlan.changes.some((c) => KINDS[c.kind].address.key === 'root' && c.action === 'create');
   if (!wantsAccount || !session.endpoint.sandbox) return undefined;
   const { store } = session;
-  const journal = await ApplyJournal.open(store, session.state.account);
+  const journal = await ApplyJournal.open(store, session.state);
   const sentAt = Date.now();
   const seq = await journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }], sentAt);
   let id: string;

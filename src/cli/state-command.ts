@@ -367,7 +367,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
   common(state.command('push'))
     .description('replace an account\'s state by a state file, when its serial is newer')
     .argument('<file>', 'a state file, as adsctl state pull prints it')
-    .option('--force', 'replace the state even when the file is not newer')
+    .option('--force', 'replace the state even when the file is not newer, or an interrupted apply left its journal (the next run checks that the two fit)')
     .action(async (file: string, flags: StateFlags & { force?: boolean }) =>
       withStores(io, flags.path, setExit, async (stores) => {
         const pushed = stateFromFile(file);
@@ -388,10 +388,13 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         const located: Located = { store, account };
         const locked = await underLock(io, located, flags.lockTimeout, async () => {
           const journal = await store.readJournal(account);
-          if (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined) {
+          // forced, a state is pushed beside an unfinished journal (a checkpoint put back): the next run checks the two fit
+          if (flags.force !== true && (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined)) {
             io.err(`Error: an apply of account ${account} was interrupted and its journal is not finished; run adsctl apply first, so that what it sent is not lost\n`);
             return setExit(1);
           }
+          // a state that names a journal no longer there would be refused: with none, it holds everything
+          if (journal.present !== true) delete pushed.journal_id;
           const outcome = await store.push(pushed, flags.force === true);
           if ('refused' in outcome) {
             io.err(`Error: ${outcome.refused}\n`);

@@ -9,7 +9,16 @@
  * whose serial is above the checkpoint's, in order (`loadState`). Intents never closed are a run
  * killed while a request was in flight; apply and destroy resolve them by re-reading the service
  * (apply/recover.ts) before they plan — never by sending them again blindly.
+ *
+ * Checkpoint and journal vouch for each other: the journal's head names its id and the checkpoint
+ * serial it continues from, and the checkpoint names the journal it relies on (`journal_id`) or the
+ * one it absorbed (`absorbed_journal`). A piece that is missing, empty or older than the other is
+ * refused (`linkJournal`), never read as "nothing to recover".
  */
+import { randomBytes } from 'node:crypto';
+import { lostJournalRemedy } from './journal.js';
+import { LocalStore } from './local-store.js';
+import { journalLocation, stateLocation } from './location.js';
 import type { JournalContents, JournalDone, JournalIntent, JournalOperation } from './journal-record.js';
 import type { AccountState, StateResource } from './state-file.js';
 import type { JournalLog, StateStore } from './store.js';
@@ -39,14 +48,61 @@ export function replayOutcomes(state: AccountState, outcomes: readonly JournalDo
   return applied;
 }
 
+/** A journal refused for not fitting its checkpoint: the message says it all. */
+const refused = (journal: JournalContents, where: string, said: string): JournalContents => ({ ...journal, damage: { path: where, line: 1, lines: 0, problem: said, said } });
+
+/**
+ * The journal as it goes with the checkpoint `state`: a leftover of a journal the checkpoint
+ * absorbed reads as empty; a journal the checkpoint relies on that is missing or empty, one older
+ * than the checkpoint's serial allows, or one of another run, is refused with what to do.
+ * `where` names the journal, `checkpoint` the checkpoint, in messages.
+ */
+export function linkJournal(state: AccountState, journal: JournalContents, where: string, checkpoint: string): JournalContents {
+  if (journal.damage !== undefined) return journal;
+  const { head } = journal;
+  const empty = journal.open.length === 0 && journal.outcomes.length === 0;
+  const since = journal.open.reduce<number | undefined>((min, i) => Math.min(min ?? i.at, i.at), undefined);
+  const when = since === undefined ? '' : ` since ${new Date(since).toISOString()}`;
+  if (head === undefined) {
+    if (state.journal_id === undefined) return journal;
+    return refused(
+      journal,
+      where,
+      `${where}: the apply journal is ${journal.present === true ? (empty ? 'empty' : 'not the one the checkpoint names (it has no head)') : 'missing'}, but ${checkpoint} (serial ${state.serial}) says journal ${state.journal_id} holds the outcomes of an apply after it. ` +
+        'Without it adsctl cannot tell what that apply created, so it changes nothing. ' +
+        `If you have a copy of the journal, put it back and run adsctl apply again. Otherwise ${lostJournalRemedy(where, when)}`,
+    );
+  }
+  if (state.absorbed_journal === head.journal) return { open: [], outcomes: [], lastSeq: 0, whole: journal.whole, present: true };
+  if (head.base > state.serial) {
+    return refused(
+      journal,
+      where,
+      `${where}: the apply journal continues from serial ${head.base}, but ${checkpoint} is at serial ${state.serial}: the checkpoint is older than the journal, and the outcomes between them are in neither. ` +
+        `Nothing was changed. Put back the newest checkpoint (a backup; adsctl state history lists the versions kept, and one at serial ${head.base} or later can be put back with adsctl state pull --serial N > state.json, then adsctl state push --force state.json) and run adsctl apply again.`,
+    );
+  }
+  if (state.journal_id !== undefined && state.journal_id !== head.journal) {
+    return refused(
+      journal,
+      where,
+      `${where}: the apply journal is journal ${head.journal}, but ${checkpoint} (serial ${state.serial}) names journal ${state.journal_id}: they are pieces of different runs. ` +
+        `Nothing was changed. Put back the journal or the checkpoint that belongs with the other (from a backup) and run adsctl apply again.`,
+    );
+  }
+  return journal;
+}
+
 /**
  * An account's state as the last run left it: the checkpoint with the journalled outcomes on top.
- * The journal's contents come with it (open entries, damage) so the caller need not read it again.
+ * The journal's contents come with it (open entries, damage, a journal that does not fit the
+ * checkpoint) so the caller need not read it again.
  */
 export async function loadState(store: StateStore, key: string, endpoint: string): Promise<{ state: AccountState; journal: JournalContents } | string> {
   const state = await store.read(key, endpoint);
   if (typeof state === 'string') return state;
-  const journal = await store.readJournal(key);
+  const local = store instanceof LocalStore;
+  const journal = linkJournal(state, await store.readJournal(key), `${local ? '' : 'the journal '}${journalLocation(store, key)}`, `the checkpoint ${stateLocation(store, key)}`);
   if (journal.damage === undefined) replayOutcomes(state, journal.outcomes);
   return { state, journal };
 }
@@ -63,8 +119,27 @@ export class ApplyJournal {
     this.seq = log.lastSeq;
   }
 
-  static async open(store: StateStore, key: string): Promise<ApplyJournal> {
-    return new ApplyJournal(await store.openJournal(key));
+  /**
+   * Opens the journal of `state`'s account for an apply. A journal not yet begun (or one the
+   * checkpoint absorbed) is begun afresh, continuing from the state's serial; then the checkpoint
+   * is written naming it, before any request is sent, so a journal lost from then on is missed.
+   */
+  static async open(store: StateStore, state: AccountState): Promise<ApplyJournal> {
+    const log = await store.openJournal(state.account);
+    if (log.head === undefined || log.head.journal === state.absorbed_journal) await log.begin({ journal: randomBytes(8).toString('hex'), base: state.serial });
+    const journal = new ApplyJournal(log);
+    const id = log.head!.journal;
+    if (state.journal_id !== id) {
+      state.journal_id = id;
+      delete state.absorbed_journal;
+      await store.checkpoint(state, 'apply', false);
+    }
+    return journal;
+  }
+
+  /** Marks `state` as holding every outcome of this journal, before its final checkpoint and the journal's removal. */
+  absorbInto(state: AccountState): void {
+    absorbJournal(state, this.log.head?.journal);
   }
 
   /** Records operations about to be sent; resolves with the entry's number once it is durable. */
@@ -103,6 +178,12 @@ export class ApplyJournal {
    */
   async compact(serial: number): Promise<void> {
     this.outcomes = this.outcomes.filter((o) => (o.serial ?? 0) > serial);
-    await this.log.rewrite([...[...this.open.values()].map((intent) => ({ intent })), ...this.outcomes]);
+    await this.log.rewrite([...[...this.open.values()].map((intent) => ({ intent })), ...this.outcomes], serial);
   }
+}
+
+/** Marks `state` as holding every outcome of journal `id` (when it has one): no journal is needed beside it. */
+export function absorbJournal(state: AccountState, id: string | undefined): void {
+  delete state.journal_id;
+  if (id !== undefined) state.absorbed_journal = id;
 }

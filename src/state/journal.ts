@@ -1,16 +1,18 @@
 /**
- * The apply journal kept as a local file (`.adsctl/state/<account>.journal`): NDJSON, one
- * checksummed record a line (journal-record.ts), appended with `fdatasync` so a record is on disk
- * before the request it announces is sent, or before the outcome it carries is counted as done.
+ * The apply journal kept as a local file (`.adsctl/state/<account>.journal`): NDJSON, a head line
+ * then one checksummed, numbered record a line (journal-record.ts), appended with `fdatasync` so a
+ * record is on disk before the request it announces is sent, or before the outcome it carries is
+ * counted as done; the head's count of records is then rewritten in place.
  *
- * A last line that is cut short or fails its checksum is a write torn by the kill: that request
- * was never sent (or its outcome never counted), and the line is ignored (and cut off before the
- * next append). Damage to any earlier line makes the journal unreadable: the run stops, naming the
- * file and the line, because what it lost may be a create the service carried out.
+ * Only a last line without its newline is a write torn by the kill: that request was never sent
+ * (or its outcome never counted), and the line is ignored (and cut off before the next append).
+ * Any other damage — a whole line that fails its checksum or its shape, a record missing or out of
+ * place, fewer records than the head counts — makes the journal unreadable: the run stops, naming
+ * the file and the line, because what it lost may be a create the service carried out.
  */
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { decodeRecord, encodeRecord, summariseJournal, type JournalContents, type JournalDamage, type JournalRecord } from './journal-record.js';
+import { decodeLine, encodeHead, encodeRecord, readJournalLines, type JournalContents, type JournalDamage, type JournalHead, type JournalRecord } from './journal-record.js';
 import { stateStem } from './state-file.js';
 import type { JournalLog } from './store.js';
 
@@ -18,54 +20,50 @@ export function journalPath(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.journal`);
 }
 
-/** When the line's entry was intended, if it is a readable intent. */
-function intentTime(line: string): number | undefined {
-  const decoded = line === '' ? undefined : decodeRecord(line);
-  return decoded !== undefined && 'record' in decoded && 'intent' in decoded.record ? decoded.record.intent.at : undefined;
-}
-
-const earliestIntent = (times: ReadonlyArray<number | undefined>): number | undefined =>
-  times.reduce<number | undefined>((min, t) => (t === undefined ? min : Math.min(min ?? t, t)), undefined);
-
-/** What a journal file holds; damage before the last line is reported, not skipped. */
+/** What a journal file holds; any damage but a torn last line is reported, not skipped. */
 export function readJournalFile(path: string): JournalContents {
   if (!existsSync(path)) return { open: [], outcomes: [], lastSeq: 0, whole: 0 };
-  const lines = readFileSync(path, 'utf8').split('\n');
-  const written = lines.filter((l) => l !== '').length;
-  const records: JournalRecord[] = [];
-  let whole = 0;
-  for (const [i, text] of lines.entries()) {
-    if (text === '') {
-      if (i < lines.length - 1) whole += 1;
-      continue;
-    }
-    const decoded = decodeRecord(text);
-    if ('problem' in decoded) {
-      if (lines.slice(i + 1).every((l) => l === '')) break;
-      const since = earliestIntent([...records.map((r) => ('intent' in r ? r.intent.at : undefined)), ...lines.slice(i + 1).map(intentTime)]);
-      return { ...summariseJournal(records), whole, damage: { path, line: i + 1, lines: written, problem: decoded.problem, ...(since === undefined ? {} : { since }) } };
-    }
-    whole += Buffer.byteLength(text) + (i < lines.length - 1 ? 1 : 0);
-    records.push(decoded.record);
-  }
-  return { ...summariseJournal(records), whole };
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  // the part after the last newline: empty, or a torn write
+  const torn = lines.pop()!;
+  const read = readJournalLines(lines.map(decodeLine), path, lines.length + (torn === '' ? 0 : 1));
+  return { ...read, whole: Buffer.byteLength(text) - Buffer.byteLength(torn), present: true };
 }
 
 /** What a user is told about a damaged journal: where, what, and what to do. */
 export function describeJournalDamage(damage: JournalDamage): string {
+  if (damage.said !== undefined) return damage.said;
   const when = damage.since === undefined ? '' : ` since ${new Date(damage.since).toISOString()}`;
+  const what = damage.line > damage.lines ? `it ends after line ${damage.lines} (${damage.problem})` : `line ${damage.line} of ${damage.lines} is damaged (${damage.problem})`;
   return (
-    `${damage.path}:${damage.line}: the apply journal cannot be read whole: line ${damage.line} of ${damage.lines} is damaged (${damage.problem}). ` +
+    `${damage.path}:${damage.line}: the apply journal cannot be read whole: ${what}. ` +
     'It records writes an interrupted apply sent; without all of it adsctl cannot tell which of them the service carried out, so it changes nothing. ' +
-    `Keep the file. If you have a copy of it, put the copy back and run adsctl apply again. Otherwise move it aside (mv ${damage.path} ${damage.path}.damaged), ` +
-    `find on the service what that apply created${when}, bind each object with adsctl import, and run adsctl apply again.`
+    `Keep the file. If you have a copy of it, put the copy back and run adsctl apply again. Otherwise ${lostJournalRemedy(damage.path, when)}`
+  );
+}
+
+/**
+ * What to do when a journal is lost for good: the objects its apply created are on the service
+ * with no binding, so they are bound by hand before anything is created again.
+ */
+export function lostJournalRemedy(path: string, when: string): string {
+  const local = path.endsWith('.journal');
+  const checkpoint = local ? `${path.slice(0, -'.journal'.length)}.json` : undefined;
+  return (
+    (local ? `move it aside (mv ${path} ${path}.damaged), ` : 'clear it, ') +
+    `put the checkpoint back without its claim on the journal (${checkpoint === undefined ? 'adsctl state pull --serial N > state.json, then adsctl state push --force state.json' : `adsctl state push --force ${checkpoint}`}), ` +
+    `find on the service what that apply created${when}, bind each object with adsctl import, and only then run adsctl apply again.`
   );
 }
 
 /** Appends to a journal file; one instance per run, under the account's lock. */
 export class JournalFile implements JournalLog {
   private fd: number | undefined;
-  readonly lastSeq: number;
+  private end = 0;
+  private count: number;
+  lastSeq: number;
+  head: JournalHead | undefined;
 
   /** Opens the journal, cutting off a torn last line; throws on damage the session should have refused. */
   constructor(private readonly path: string) {
@@ -74,28 +72,54 @@ export class JournalFile implements JournalLog {
     if (contents.damage !== undefined) throw new Error(describeJournalDamage(contents.damage));
     if (existsSync(path)) truncateSync(path, contents.whole);
     this.lastSeq = contents.lastSeq;
+    this.head = contents.head;
+    this.count = contents.head === undefined ? 0 : countRecords(path);
   }
 
-  /** Appends one record and waits until it is on disk (the file is opened at the first append). */
+  /** Starts the journal afresh: a head naming it and the checkpoint serial it continues from. */
+  begin(head: JournalHead): Promise<void> {
+    this.head = head;
+    this.lastSeq = 0;
+    return this.rewrite([], head.base);
+  }
+
+  /**
+   * Appends one record and waits until it is on disk, then counts it in the head (the file is
+   * opened at the first append). In a journal without a head, the record is appended alone.
+   */
   append(record: JournalRecord): Promise<void> {
-    this.fd ??= openSync(this.path, 'a', 0o644);
-    writeSync(this.fd, encodeRecord(record));
+    if (this.fd === undefined) {
+      this.fd = openSync(this.path, existsSync(this.path) ? 'r+' : 'w+', 0o644);
+      this.end = fstatSync(this.fd).size;
+    }
+    const n = this.head === undefined ? undefined : this.count + 1;
+    const line = Buffer.from(encodeRecord(record, n));
+    writeSync(this.fd, line, 0, line.length, this.end);
     fdatasyncSync(this.fd);
+    this.end += line.length;
+    if (this.head !== undefined) {
+      this.count++;
+      writeSync(this.fd, encodeHead(this.head, this.count), 0);
+      fdatasyncSync(this.fd);
+    }
     return Promise.resolve();
   }
 
-  /** Replaces the file by `records`: written aside, fsynced, renamed into place. */
-  rewrite(records: readonly JournalRecord[]): Promise<void> {
+  /** Replaces the file by `records` after a head continuing from `base`: written aside, fsynced, renamed into place. */
+  rewrite(records: readonly JournalRecord[], base?: number): Promise<void> {
     this.close();
+    if (this.head !== undefined && base !== undefined) this.head = { ...this.head, base };
     const tmp = `${this.path}.tmp-${process.pid}`;
     const fd = openSync(tmp, 'w', 0o644);
     try {
-      writeSync(fd, records.map(encodeRecord).join(''));
+      const head = this.head === undefined ? '' : encodeHead(this.head, records.length);
+      writeSync(fd, head + records.map((r, i) => encodeRecord(r, this.head === undefined ? undefined : i + 1)).join(''));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
     renameSync(tmp, this.path);
+    this.count = this.head === undefined ? 0 : records.length;
     return Promise.resolve();
   }
 
@@ -103,6 +127,11 @@ export class JournalFile implements JournalLog {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
+}
+
+/** How many record lines follow the head of a whole journal file. */
+function countRecords(path: string): number {
+  return readFileSync(path, 'utf8').split('\n').filter((l) => l !== '').length - 1;
 }
 
 /** Removes a journal file once every entry is resolved. */

@@ -6,9 +6,10 @@
  * `.adsctl/cache/<name>.json`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { journalPath, JournalFile, readJournalFile, removeJournalFile } from './journal.js';
 import type { JournalContents } from './journal-record.js';
+import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
 import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
 import { stateAccounts } from './state-files.js';
@@ -34,11 +35,35 @@ export class LocalStore implements StateStore {
   }
 
   accounts(): Promise<string[]> {
-    return Promise.resolve(stateAccounts(this.stateDir));
+    const keys = stateAccounts(this.stateDir);
+    // an account whose checkpoint is gone is still listed by what remains, so that it can be restored
+    const stems = new Set(keys.map(stateStem));
+    const left = new Set<string>();
+    if (existsSync(this.stateDir)) for (const name of readdirSync(this.stateDir)) if (name.endsWith('.journal')) left.add(name.slice(0, -'.journal'.length));
+    const history = join(this.stateDir, 'history');
+    if (existsSync(history)) for (const name of readdirSync(history)) left.add(name);
+    for (const stem of left) {
+      if (stems.has(stem)) continue;
+      const newest = this.versionSerials(stem).at(-1);
+      const account = newest === undefined ? undefined : this.readVersion(stem, newest)?.state.account;
+      keys.push(account !== undefined && stateStem(account) === stem ? account : stem);
+    }
+    return Promise.resolve(keys.sort());
   }
 
   read(key: string, endpoint: string): Promise<AccountState | string> {
+    if (!existsSync(statePath(this.stateDir, key))) {
+      const remains = this.remains(key);
+      if (remains !== undefined) return Promise.resolve(missingCheckpoint(statePath(this.stateDir, key), key, remains, `--path ${dirname(dirname(this.stateDir))}`));
+    }
     return Promise.resolve(readState(this.stateDir, key, endpoint));
+  }
+
+  /** What is left of an account beside its checkpoint: its journal, its kept versions; undefined when neither. */
+  private remains(key: string): Remains | undefined {
+    const journal = existsSync(journalPath(this.stateDir, key));
+    const newest = this.versionSerials(key).at(-1);
+    return journal || newest !== undefined ? { journal, ...(newest === undefined ? {} : { newest }) } : undefined;
   }
 
   write(state: AccountState, operation: string): Promise<void> {

@@ -38,6 +38,13 @@ export interface AccountState {
   endpoint: string;
   /** Incremented on every write. */
   serial: number;
+  /**
+   * The apply journal holding the outcomes above this serial (its head's id): it must exist beside
+   * the checkpoint (apply-journal.ts, `linkJournal`). Absent when no apply is under way.
+   */
+  journal_id?: string;
+  /** The apply journal whose outcomes this checkpoint holds in full; one of this id left beside it is ignored. */
+  absorbed_journal?: string;
   resources: Record<string, StateResource>;
 }
 

@@ -11,7 +11,7 @@
  * the journal on top of an older checkpoint arrive at the same state and the same serial.
  */
 import type { AccountState } from './state-file.js';
-import type { JournalContents, JournalRecord } from './journal-record.js';
+import type { JournalContents, JournalHead, JournalRecord } from './journal-record.js';
 
 export interface LockInfo {
   id: string;
@@ -65,10 +65,14 @@ export interface StateVersion {
 export interface JournalLog {
   /** The highest entry number written so far. */
   readonly lastSeq: number;
+  /** The journal's head: which it is and the checkpoint serial it continues from; none before `begin`. */
+  readonly head: JournalHead | undefined;
+  /** Replaces the journal by an empty one with `head` (durable when the promise resolves). */
+  begin(head: JournalHead): Promise<void>;
   /** Appends a record; durable (fsynced, or committed) when the promise resolves. */
   append(record: JournalRecord): Promise<void>;
-  /** Replaces the whole journal by `records` (the entries still open), atomically. */
-  rewrite(records: readonly JournalRecord[]): Promise<void>;
+  /** Replaces the whole journal by `records` (the entries still open), continuing from checkpoint `base`, atomically. */
+  rewrite(records: readonly JournalRecord[], base?: number): Promise<void>;
 }
 
 export type PushOutcome = { pushed: number } | { refused: string };

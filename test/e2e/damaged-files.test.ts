@@ -76,7 +76,8 @@ async function killedWithLineItemsInFlight(): Promise<string[]> {
     await gate.close();
   }
   const lines = readFileSync(stateFile(`${ACCOUNT}.journal`), 'utf8').split('\n');
-  expect(lines.filter((l) => l !== '').length).toBe(3);
+  // the head, then the campaigns' entry, opened and closed, and the line items' entry, open
+  expect(lines.filter((l) => l !== '').length).toBe(4);
   return lines;
 }
 
@@ -89,15 +90,15 @@ describe('a journal damaged after a killed apply', () => {
 
   it.each(DAMAGE)('$name before the last line stops the next apply, which creates nothing; repaired, the apply finishes', async ({ damage }) => {
     const lines = await killedWithLineItemsInFlight();
-    const damaged = [damage(lines[0]!), ...lines.slice(1)];
-    expect(damaged[0]).not.toBe(lines[0]);
+    const damaged = [lines[0]!, damage(lines[1]!), ...lines.slice(2)];
+    expect(damaged[1]).not.toBe(lines[1]);
     writeFileSync(stateFile(`${ACCOUNT}.journal`), damaged.join('\n'));
 
-    const refused = await expectRefused([`${ACCOUNT}.journal:1:`, 'line 1 of 3 is damaged', 'Keep the file']);
+    const refused = await expectRefused([`${ACCOUNT}.journal:2:`, 'line 2 of 4 is damaged', 'Keep the file']);
     expect(refused.stderr).not.toContain('Apply complete!');
     // a plan, which only reads, says the same
     const planned = await adsctl(['plan'], 1);
-    expect(planned.stderr).toContain(`${ACCOUNT}.journal:1:`);
+    expect(planned.stderr).toContain(`${ACCOUNT}.journal:2:`);
 
     writeFileSync(stateFile(`${ACCOUNT}.journal`), lines.join('\n'));
     await adsctl(['apply', '--auto-approve'], 0);
@@ -107,6 +108,7 @@ describe('a journal damaged after a killed apply', () => {
   it('a torn last line is a write that was never sent: the next apply finishes', async () => {
     const lines = await killedWithLineItemsInFlight();
     writeFileSync(stateFile(`${ACCOUNT}.journal`), `${lines.join('\n')}{"intent":{"seq":3,"at":17`);
+    expect(lines.at(-1)).toBe('');
     await adsctl(['apply', '--auto-approve'], 0);
     await expectConverged();
   });

@@ -40,8 +40,8 @@ describe('a journal compacted after a checkpoint', () => {
 
   it('keeps the open entries and the outcomes after the checkpoint, and reads back as the state held', async () => {
     const store = new LocalStore(dir, dir);
-    const journal = await ApplyJournal.open(store, KEY);
     const state = stateAt(0, {});
+    const journal = await ApplyJournal.open(store, state);
     const request = async (address: string): Promise<void> => {
       const seq = await journal.intend([{ address, kind: 'campaign', action: 'create', params: {} }], 1);
       state.resources[address] = bound(address);

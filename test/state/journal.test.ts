@@ -75,7 +75,7 @@ describe('readJournal', () => {
 
   it.each([
     { name: 'cut short', torn: (line: string) => line.slice(0, 25) },
-    { name: 'complete but changed', torn: (line: string) => `${line.replace('"seq":3', '"seq":4')}\n` },
+    { name: 'changed, without its newline', torn: (line: string) => line.replace('"seq":3', '"seq":4') },
   ])('ignores a last line $name (a torn write: never sent), and the next append cuts it off', async ({ torn }) => {
     const lines = await written();
     writeFileSync(path, [...lines.slice(0, 4), torn(lines[4]!)].join('\n'));
@@ -102,6 +102,12 @@ describe('readJournal', () => {
     expect(message).toContain('adsctl import');
     expect(() => new JournalFile(path)).toThrow(`line ${line} of 5`);
     expect(readFileSync(path, 'utf8')).toBe(lines.join('\n'));
+  });
+
+  it('refuses a complete last line that fails its checksum: only a line without its newline is torn', async () => {
+    const lines = await written();
+    writeFileSync(path, [...lines.slice(0, 4), `${lines[4]!.replace('"seq":3', '"seq":4')}`, ''].join('\n'));
+    expect(readJournal().damage).toMatchObject({ line: 5, lines: 5, problem: 'its checksum does not match its content' });
   });
 
   it('is empty when there is no journal', () => {

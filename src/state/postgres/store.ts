@@ -14,11 +14,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { summariseJournal, type JournalContents, type JournalRecord } from '../journal-record.js';
+import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
 import { holderName } from '../lock.js';
 import { shapeProblems } from '../shape.js';
 import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
 import type { JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
+import { missingCheckpoint } from '../missing-checkpoint.js';
 import { migrate } from './migrations.js';
 
 /** Versions kept per account. */
@@ -104,13 +105,24 @@ export class PostgresStore implements StateStore {
   }
 
   async accounts(): Promise<string[]> {
-    const { rows } = await this.query<{ account: string }>(`SELECT account FROM ${this.t.states} UNION SELECT DISTINCT account FROM ${this.t.journal} ORDER BY account`);
+    const { rows } = await this.query<{ account: string }>(`SELECT account FROM ${this.t.states} UNION SELECT DISTINCT account FROM ${this.t.journal} UNION SELECT DISTINCT account FROM ${this.t.versions} ORDER BY account`);
     return rows.map((r) => r.account);
   }
 
   async read(key: string, endpoint: string): Promise<AccountState | string> {
     const { rows } = await this.query<{ state: unknown }>(`SELECT state FROM ${this.t.states} WHERE account = $1`, [key]);
-    if (rows.length === 0) return emptyState(key, endpoint);
+    if (rows.length === 0) {
+      // a checkpoint gone while its journal or versions remain is not an empty state
+      const { rows: left } = await this.query<{ journal: boolean; newest: string | null }>(
+        `SELECT EXISTS (SELECT 1 FROM ${this.t.journal} WHERE account = $1) AS journal, (SELECT max(serial) FROM ${this.t.versions} WHERE account = $1) AS newest`,
+        [key],
+      );
+      const remains = left[0];
+      if (remains !== undefined && (remains.journal || remains.newest !== null)) {
+        return missingCheckpoint(`the state of account ${key} in ${this.where}`, key, { journal: remains.journal, ...(remains.newest === null ? {} : { newest: Number(remains.newest) }) }, '');
+      }
+      return emptyState(key, endpoint);
+    }
     return this.checked(rows[0]!.state, `the state of account ${key} in ${this.where}`);
   }
 
@@ -228,16 +240,8 @@ export class PostgresStore implements StateStore {
 
   async readJournal(key: string): Promise<JournalContents> {
     const { rows } = await this.query<{ record: unknown }>(`SELECT record FROM ${this.t.journal} WHERE account = $1 ORDER BY position`, [key]);
-    const records: JournalRecord[] = [];
-    for (const [i, row] of rows.entries()) {
-      const problems = shapeProblems('journal', row.record, 'the record', 1);
-      if (problems.length > 0) {
-        const since = records.reduce<number | undefined>((min, r) => ('intent' in r ? Math.min(min ?? r.intent.at, r.intent.at) : min), undefined);
-        return { ...summariseJournal(records), whole: 0, damage: { path: `the journal of account ${key} in ${this.where}, record`, line: i + 1, lines: rows.length, problem: `it is not a journal record (${problems[0]!})`, ...(since === undefined ? {} : { since }) } };
-      }
-      records.push(row.record as JournalRecord);
-    }
-    return { ...summariseJournal(records), whole: 0 };
+    if (rows.length === 0) return { open: [], outcomes: [], lastSeq: 0, whole: 0 };
+    return { ...readJournalLines(rows.map((row) => lineOf(row.record)), `the journal of account ${key} in ${this.where}, record`), whole: 0, present: true };
   }
 
   async openJournal(key: string): Promise<JournalLog> {
@@ -245,17 +249,48 @@ export class PostgresStore implements StateStore {
     if (contents.damage !== undefined) throw new Error(`the journal of account ${key} in ${this.where} cannot be read whole: record ${contents.damage.line} is damaged (${contents.damage.problem})`);
     const query = this.query.bind(this);
     const table = this.t.journal;
+    let count = 0;
+    if (contents.head !== undefined) {
+      const { rows } = await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE account = $1 AND NOT record ? 'head'`, [key]);
+      count = Number(rows[0]?.n ?? 0);
+    }
+    let head = contents.head;
+    /** The journal replaced by `head` (when it has one) and `records`, numbered from 1, in one statement. */
+    const replace = async (records: readonly JournalRecord[]): Promise<void> => {
+      const lines = [...(head === undefined ? [] : [{ head, records: records.length }]), ...records.map((r, i) => (head === undefined ? r : { ...r, n: i + 1 }))];
+      // counted before the statement runs: an append called meanwhile numbers its record after these
+      count = head === undefined ? 0 : records.length;
+      await query(
+        `WITH gone AS (DELETE FROM ${table} WHERE account = $1)
+         INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
+        [key, JSON.stringify(lines)],
+      );
+    };
     return {
       lastSeq: contents.lastSeq,
-      append: async (record) => {
-        await query(`INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(record)]);
+      get head() {
+        return head;
       },
-      rewrite: async (records) => {
+      begin: async (started) => {
+        head = started;
+        await replace([]);
+      },
+      append: async (record) => {
+        if (head === undefined) {
+          await query(`INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(record)]);
+          return;
+        }
+        // the record and the head's count of records in one statement; numbered now, in call order
+        const n = ++count;
         await query(
-          `WITH gone AS (DELETE FROM ${table} WHERE account = $1)
-           INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
-          [key, JSON.stringify(records)],
+          `WITH added AS (INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb))
+           UPDATE ${table} SET record = jsonb_set(record, '{records}', to_jsonb($3::int)) WHERE account = $1 AND record ? 'head'`,
+          [key, JSON.stringify({ ...record, n }), n],
         );
+      },
+      rewrite: async (records, base) => {
+        if (head !== undefined && base !== undefined) head = { ...head, base };
+        await replace(records);
       },
     };
   }
