@@ -17,7 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
 import type { WriteContext } from '../kinds/descriptor.js';
 import type { ResourceKind } from '../kinds/kind.js';
-import { membersStorePath } from '../state/members-store-path.js';
+import { keepsMembers, membersStoreOf } from '../state/members-store-path.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -68,7 +68,7 @@ export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e:
   return {
     filePath,
     readFile: (path) => readFile(filePath(path)),
-    sidecarPath: (address) => membersStorePath(stateDir, plan.account, address),
+    sidecarPath: (address, id) => membersStoreOf(stateDir, plan.account, address, id),
     progress: (address, message) => onEvent({ type: 'working', account: plan.account, address, message }),
   };
 }
@@ -139,8 +139,12 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   };
   /** Drops an address from the state, with what is kept beside it (a membership's members last uploaded). */
   const forget = (address: string): void => {
+    const entry = state.resources[address];
     delete state.resources[address];
-    rmSync(membersStorePath(stateDir, plan.account, address), { force: true });
+    if (entry === undefined || !keepsMembers(entry.kind)) return;
+    const store = membersStoreOf(stateDir, plan.account, address, entry.id);
+    rmSync(store.path, { force: true });
+    rmSync(store.legacyPath, { force: true });
   };
   const context = writeContextOf(plan, stateDir, emit);
 

@@ -1,22 +1,26 @@
 /**
  * The member store: one compact binary file per audience membership, so the next plan can diff
  * a member file against what was last sent without keeping any identifier in the state. It holds
- * digests only (and partner user ids as sent, the one unhashed type). Layout:
+ * digests only (and partner user ids as sent, the one unhashed type), and names the membership it
+ * belongs to — its address and live id — so a file put in another's place is recognised. Layout:
  *
  * ```
  * 8 bytes   magic "adsctlMS"
- * u32 BE    format version (1)
+ * u32 BE    format version (2)
+ * u32 BE    the owner's byte length, then the owner as UTF-8 JSON {"address", "id"}, then its SHA-256
  * ...       the set's canonical serialisation (member-set.ts): six u32 counts, the digests of each
  *           hashed type, then each partner id as u32 byte length and UTF-8 bytes
  * 32 bytes  the content hash (SHA-256 of the tagged canonical serialisation, as `memberSetHash`)
  * ```
+ *
+ * Version 1, written by earlier releases, lacks the owner; it is still read (without an owner).
  *
  * Written atomically: a temporary file in the same directory (mode 0600), fsync, rename over the
  * target, fsync of the directory; a reader sees the old file or the new one, never a part. Read
  * back with checks (magic, version, lengths, checksum, order); any fault is an error value
  * naming the path.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errorAt, type Result } from '../diag/diagnostic.js';
@@ -25,15 +29,25 @@ import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType
 import { canonicalPieces, contentHasher, type MemberSet } from './member-set.js';
 
 const MAGIC = Buffer.from('adsctlMS', 'latin1');
-const VERSION = 1;
+const VERSION = 2;
+/** The version without an owner, still read. */
+const OWNERLESS_VERSION = 1;
 const HEADER_BYTES = MAGIC.length + 4;
 const COUNTS_BYTES = 4 * IDENTIFIER_TYPES.length;
+
+/** The membership a store belongs to: its address and its live id (the audience's or list's id). */
+export interface StoreOwner {
+  address: string;
+  id: string;
+}
 
 /** A member store read back: the members and their content hash. */
 export interface StoredMembers {
   members: MemberSet;
   /** The content hash (`memberSetHash`), as the file records it and its bytes confirm. */
   hash: string;
+  /** The membership it names; absent in a file of format version 1, which names none. */
+  owner?: StoreOwner;
 }
 
 const errno = (error: unknown): string => (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
@@ -45,27 +59,30 @@ async function writeAll(handle: import('node:fs/promises').FileHandle, pieces: r
   }
 }
 
-/** The file's pieces: header, canonical serialisation (partner ids joined), checksum. */
-function filePieces(set: MemberSet): { pieces: Buffer[]; hash: Buffer } {
-  const header = Buffer.alloc(HEADER_BYTES);
+/** The file's pieces: header with its owner, canonical serialisation (partner ids joined), checksum. */
+function filePieces(set: MemberSet, owner: StoreOwner): { pieces: Buffer[]; hash: Buffer } {
+  const ownerBytes = Buffer.from(JSON.stringify({ address: owner.address, id: owner.id }), 'utf8');
+  const header = Buffer.alloc(HEADER_BYTES + 4);
   MAGIC.copy(header, 0);
   header.writeUInt32BE(VERSION, MAGIC.length);
+  header.writeUInt32BE(ownerBytes.length, HEADER_BYTES);
   const canonical = canonicalPieces(set);
   const h = contentHasher();
   for (const piece of canonical) h.update(piece);
   const hash = h.digest();
   const fixed = COUNTS_BYTES / 4 + HASHED_TYPES.length;
-  const pieces = [header, Buffer.concat(canonical.slice(0, COUNTS_BYTES / 4)), ...canonical.slice(COUNTS_BYTES / 4, fixed), Buffer.concat(canonical.slice(fixed)), hash];
+  const ownerSum = createHash('sha256').update(ownerBytes).digest();
+  const pieces = [Buffer.concat([header, ownerBytes, ownerSum]), Buffer.concat(canonical.slice(0, COUNTS_BYTES / 4)), ...canonical.slice(COUNTS_BYTES / 4, fixed), Buffer.concat(canonical.slice(fixed)), hash];
   return { pieces, hash };
 }
 
 /**
- * Writes `set` to the member store file `path` atomically, mode 0600; the value is the set's
- * content hash. A failure (a missing directory, no space) is an error naming the path, and
- * leaves any earlier file as it was.
+ * Writes `set`, the members uploaded to `owner`, to the member store file `path` atomically, mode
+ * 0600; the value is the set's content hash. A failure (a missing directory, no space) is an
+ * error naming the path, and leaves any earlier file as it was.
  */
-export async function writeMemberStore(path: string, set: MemberSet): Promise<Result<string>> {
-  const { pieces, hash } = filePieces(set);
+export async function writeMemberStore(path: string, set: MemberSet, owner: StoreOwner): Promise<Result<string>> {
+  const { pieces, hash } = filePieces(set, owner);
   const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   let written = false;
   try {
@@ -101,12 +118,31 @@ async function syncDirectory(directory: string): Promise<void> {
 /** A damaged file: the problem, naming the path. */
 const damaged = (path: string, problem: string): Result<StoredMembers> => ({
   value: undefined,
-  diagnostics: [errorAt('member-store-damaged', `the member store ${path} ${problem}; write it again from the member file`)],
+  diagnostics: [errorAt('member-store-damaged', `the member store ${path} ${problem}`)],
 });
 
+/** The owner a version 2 file names after its header, and where the counts start; a string is the problem. */
+function ownerOf(bytes: Buffer): { owner: StoreOwner; at: number } | string {
+  if (bytes.length < HEADER_BYTES + 4) return `is truncated (${bytes.length} bytes)`;
+  const length = bytes.readUInt32BE(HEADER_BYTES);
+  const start = HEADER_BYTES + 4;
+  if (start + length + DIGEST_BYTES > bytes.length) return 'is truncated (in the membership it names)';
+  const text = bytes.subarray(start, start + length);
+  if (!createHash('sha256').update(text).digest().equals(bytes.subarray(start + length, start + length + DIGEST_BYTES))) return 'does not match its checksum (in the membership it names)';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.toString('utf8'));
+  } catch {
+    return 'names its membership in a form this adsctl does not read';
+  }
+  const { address, id } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof address !== 'string' || typeof id !== 'string') return 'names its membership in a form this adsctl does not read';
+  return { owner: { address, id }, at: start + length + DIGEST_BYTES };
+}
+
 /**
- * Reads the member store file `path` back, checking its magic, version, lengths, checksum and
- * order. A missing file is the error `member-store-missing` (no membership was stored yet); any
+ * Reads the member store file `path` back, checking its magic, version, owner, lengths, checksums
+ * and order. A missing file is the error `member-store-missing` (no membership was stored yet); any
  * other fault is `member-store-damaged` or `member-store-read`, naming the path.
  */
 export async function readMemberStore(path: string): Promise<Result<StoredMembers>> {
@@ -119,13 +155,21 @@ export async function readMemberStore(path: string): Promise<Result<StoredMember
     return { value: undefined, diagnostics: [errorAt('member-store-read', `cannot read the member store ${path} (${code})`)] };
   }
   if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return damaged(path, 'is not a member store file');
-  if (bytes.length < HEADER_BYTES + COUNTS_BYTES + DIGEST_BYTES) return damaged(path, `is truncated (${bytes.length} bytes)`);
+  if (bytes.length < HEADER_BYTES) return damaged(path, `is truncated (${bytes.length} bytes)`);
   const version = bytes.readUInt32BE(MAGIC.length);
-  if (version !== VERSION) return damaged(path, `has format version ${version}, and this adsctl reads version ${VERSION}`);
+  if (version !== VERSION && version !== OWNERLESS_VERSION) return damaged(path, `has format version ${version}, and this adsctl reads versions ${OWNERLESS_VERSION} and ${VERSION}`);
+  let owner: StoreOwner | undefined;
+  let start = HEADER_BYTES;
+  if (version === VERSION) {
+    const named = ownerOf(bytes);
+    if (typeof named === 'string') return damaged(path, named);
+    ({ owner, at: start } = named);
+  }
+  if (bytes.length < start + COUNTS_BYTES + DIGEST_BYTES) return damaged(path, `is truncated (${bytes.length} bytes)`);
 
   const end = bytes.length - DIGEST_BYTES;
-  const counts = IDENTIFIER_TYPES.map((_, i) => bytes.readUInt32BE(HEADER_BYTES + 4 * i));
-  let at = HEADER_BYTES + COUNTS_BYTES;
+  const counts = IDENTIFIER_TYPES.map((_, i) => bytes.readUInt32BE(start + 4 * i));
+  let at = start + COUNTS_BYTES;
   const digests = {} as Record<HashedIdentifierType, Buffer>;
   for (const [i, t] of HASHED_TYPES.entries()) {
     const length = counts[i]! * DIGEST_BYTES;
@@ -142,7 +186,7 @@ export async function readMemberStore(path: string): Promise<Result<StoredMember
     at += 4 + length;
   }
   if (at !== end) return damaged(path, `has ${end - at} bytes more than its counts account for`);
-  const hash = contentHasher().update(bytes.subarray(HEADER_BYTES, end)).digest();
+  const hash = contentHasher().update(bytes.subarray(start, end)).digest();
   if (!hash.equals(bytes.subarray(end))) return damaged(path, 'does not match its checksum');
   for (const t of HASHED_TYPES) {
     const d = digests[t];
@@ -151,5 +195,5 @@ export async function readMemberStore(path: string): Promise<Result<StoredMember
     }
   }
   for (let k = 1; k < partnerIds.length; k++) if (!(partnerIds[k - 1]! < partnerIds[k]!)) return damaged(path, 'holds its partner user ids out of order');
-  return { value: { members: { digests, partnerIds }, hash: hash.toString('hex') }, diagnostics: [] };
+  return { value: { members: { digests, partnerIds }, hash: hash.toString('hex'), ...(owner === undefined ? {} : { owner }) }, diagnostics: [] };
 }

@@ -13,7 +13,7 @@ import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
 import { membershipDrift, readMemberships } from '../members/read.js';
-import { membersStorePath } from '../state/members-store-path.js';
+import { membersStoreOf, type MembersStoreLocation } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalLocation } from '../state/location.js';
 import type { StateStore } from '../state/store.js';
@@ -203,10 +203,10 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
       if (s.desired !== undefined) {
         const stateDir = s.stateDir;
         // the members last uploaded count only for a membership bound to an audience that still exists
-        const uploadedTo = (address: string): string | undefined => {
+        const uploadedTo = (address: string): MembersStoreLocation | undefined => {
           const bound = s.state.resources[address];
           if (stateDir === undefined || bound === undefined || !isResourceKind(bound.kind) || live.resources.get(bound.kind)?.has(bound.id) !== true) return undefined;
-          return membersStorePath(stateDir, s.key, address);
+          return membersStoreOf(stateDir, s.key, address, bound.id);
         };
         diagnostics.push(...(await readMemberships(s.desired, uploadedTo, (address) => s.state.resources[address]?.applied)));
         diagnostics.push(...membershipDrift(s.state, live));

@@ -4,11 +4,13 @@
  * configuration root keeps its state (state-store.ts). Edits take the account's lock; what they
  * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
 import type { ResourceAddress } from '../manifest/types.js';
 import { loadState } from '../state/apply-journal.js';
+import { keepsMembers, membersStoreOf } from '../state/members-store-path.js';
+import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
@@ -17,7 +19,7 @@ import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
-import { stateRoots } from './root.js';
+import { stateDirOf, stateRoots } from './root.js';
 import { openNamedStore, openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
 
@@ -112,8 +114,11 @@ async function underLock(io: Io, located: Located, timeoutMs: number, body: () =
   return true;
 }
 
-/** Runs `edit` on one account's state under its lock and writes it back. */
-async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined): Promise<void> {
+/**
+ * Runs `edit` on one account's state under its lock and writes it back; then `after`, still under
+ * the lock, for what is kept beside the state.
+ */
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined, after?: (account: string) => Promise<void>): Promise<void> {
   await withStores(io, flags.path, setExit, async (stores) => {
     const located = await pickAccount(io, flags, stores);
     if (located === undefined) return setExit(1);
@@ -126,10 +131,18 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
         return setExit(1);
       }
       await located.store.write(state, operation);
+      await after?.(located.account);
       setExit(0);
     });
     if (!locked) setExit(1);
   });
+}
+
+/** The content hash the state records for a membership's last upload. */
+function recordedHash(applied: Readonly<Record<string, unknown>>): string | undefined {
+  const members = applied['members'];
+  const hash = members !== null && typeof members === 'object' ? (members as Record<string, unknown>)['hash'] : undefined;
+  return typeof hash === 'string' ? hash : undefined;
 }
 
 /** JSON with the keys of every object sorted: two states compare by content, not by key order. */
@@ -306,8 +319,10 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .description('bind a live object, and what it contains, to a new address (a rename without recreating it)')
     .argument('<source>')
     .argument('<destination>')
-    .action(async (source: string, destination: string, flags: StateFlags) =>
-      editState(io, flags, setExit, 'state mv', (s) => {
+    .action(async (source: string, destination: string, flags: StateFlags) => {
+      /** The memberships moved, whose members last uploaded move with them. */
+      const memberships: Array<{ from: string; to: string; id: string; hash: string | undefined }> = [];
+      return editState(io, flags, setExit, 'state mv', (s) => {
         const entry = s.resources[source];
         if (entry === undefined) return `${source} is not in the state`;
         const parsed = parseAddress(destination);
@@ -320,12 +335,26 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         const taken = moves.find(([, to]) => s.resources[to] !== undefined && !moves.some(([f]) => f === to));
         if (taken !== undefined) return `${taken[1]} is already in the state`;
         const entries = moves.map(([f, to]) => [to, s.resources[f]!] as const);
+        for (const [f, to] of moves) {
+          const e = s.resources[f]!;
+          if (keepsMembers(e.kind)) memberships.push({ from: f, to, id: e.id, hash: recordedHash(e.applied) });
+        }
         for (const [f] of moves) delete s.resources[f];
         for (const [to, e] of entries) s.resources[to] = e;
         io.out(`Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n`);
         return undefined;
-      }),
-    );
+      }, async (account) => {
+        const { moveUploaded } = await membershipModule();
+        for (const m of memberships) {
+          for (const dir of stateRoots(flags.path).map(stateDirOf)) {
+            const from = membersStoreOf(dir, account, m.from, m.id);
+            if (!existsSync(from.path) && !existsSync(from.legacyPath)) continue;
+            const problem = await moveUploaded(from, membersStoreOf(dir, account, m.to, m.id), m.hash);
+            if (problem !== undefined) io.err(`Warning: ${m.to}: the members last uploaded did not move: ${problem}; the next plan says what to do\n`);
+          }
+        }
+      });
+    });
 
   common(state.command('history'))
     .description('list the versions of an account\'s state that are kept, newest first')

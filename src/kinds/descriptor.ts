@@ -95,6 +95,13 @@ export interface WriteItem {
   address: string;
 }
 
+/** A file kept beside the state for one resource: where it is, where earlier releases kept it, and whom it must name. */
+export interface SidecarFile {
+  path: string;
+  legacyPath: string;
+  owner: { address: string; id: string };
+}
+
 /**
  * What a write may need beyond the API: the account's files (media, member lists) and what is
  * kept beside its state (the members last uploaded). Given by apply.
@@ -104,8 +111,8 @@ export interface WriteContext {
   readFile: (path: string) => Promise<Buffer>;
   /** The absolute path of a file the manifest names. */
   filePath: (path: string) => string;
-  /** The path of the file kept beside the state for the resource at `address` (its members last uploaded). */
-  sidecarPath: (address: string) => string;
+  /** Where the file kept beside the state for the resource at `address`, bound to `id`, lives (its members last uploaded). */
+  sidecarPath: (address: string, id: string) => SidecarFile;
   /** Reports progress of a long write (an upload, a membership sync) in words. */
   progress: (address: string, message: string) => void;
 }

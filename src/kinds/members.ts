@@ -3,8 +3,8 @@
  * a resource under its audience or list, whose value is the member file's content — normalised
  * and SHA-256 hashed identifiers, known to the plan only by their set's hash and counts. The
  * service shows no membership but a rounded size, so the members last uploaded are kept beside
- * the state (hashes only, mode 0600) and compared with the file: apply sends only the difference
- * (src/members/sync.ts). Removing the `users` section takes every member out; the members go with
+ * the state (hashes only, mode 0600, naming the membership) and compared with the file: apply
+ * sends only the difference (src/members/sync.ts), and a plan that does not know them refuses. Removing the `users` section takes every member out; the members go with
  * their deleted audience or list.
  */
 import { field, required } from './attribute.js';
@@ -40,12 +40,12 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
         ...field('members', 'json', 'update'),
         writeOnly: true,
         requiredOnCreate: true,
-        // the same members when the hashes of the sets agree and the members last uploaded are
-        // known here: without them (a store deleted, a fresh checkout) every member is sent again
+        // the same members when the hashes of the sets agree and nothing is left to do: no member
+        // to send, no store to write again (src/members/read.ts)
         equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live) && nothingToSend(desired),
         // once sent, nothing of the set is left to send
         appliedAs: (value) => {
-          const { resend: _resend, ...m } = value as { count?: unknown; resend?: unknown };
+          const { resend: _resend, restore: _restore, ...m } = value as { count?: unknown; resend?: unknown; restore?: unknown };
           return { ...m, added: 0, removed: 0, unchanged: m.count };
         },
       },
@@ -73,8 +73,8 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
 }
 
 function nothingToSend(value: unknown): boolean {
-  const m = value as { added?: unknown; removed?: unknown } | null;
-  return m !== null && typeof m === 'object' && m.added === 0 && m.removed === 0;
+  const m = value as { added?: unknown; removed?: unknown; restore?: unknown } | null;
+  return m !== null && typeof m === 'object' && m.added === 0 && m.removed === 0 && m.restore !== true;
 }
 
 function hashOf(value: unknown): string | undefined {

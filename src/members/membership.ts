@@ -1,10 +1,10 @@
 /**
  * What the plan and apply share about a membership: the member file read through src/audience/
  * (normalised, hashed, never holding a raw identifier past the read), the members last uploaded
- * (the store beside the state; none yet is an empty set), and the value a plan compares — the
- * set's hash and its counts against what was uploaded.
+ * (the store beside the state, which must name this membership; none yet is an empty set), and the
+ * value a plan compares — the set's hash and its counts against what was uploaded.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { IdentifierType } from '../audience/identifier.js';
@@ -12,6 +12,7 @@ import { diffMembers, type MemberDiff } from '../audience/member-diff.js';
 import { readMemberFile, type MemberFileResult } from '../audience/member-file.js';
 import { emptyMemberSet, memberCount, memberSetHash, type MemberSet } from '../audience/member-set.js';
 import { readMemberStore, writeMemberStore } from '../audience/member-store.js';
+import type { MembersStoreLocation } from '../state/members-store-path.js';
 
 /** How a membership resource names its file (its attributes). */
 export interface MemberSource {
@@ -32,19 +33,63 @@ export function readMembers(source: MemberSource): Promise<MemberFileResult> {
   });
 }
 
-/** The members last uploaded, from the store at `path`; an empty set when none was stored. */
-export async function lastUploaded(path: string | undefined): Promise<{ members?: MemberSet; diagnostics: Diagnostic[] }> {
-  if (path === undefined) return { members: emptyMemberSet(), diagnostics: [] };
-  const stored = await readMemberStore(path);
-  if (stored.value !== undefined) return { members: stored.value.members, diagnostics: [] };
-  if (stored.diagnostics.every((d) => d.code === 'member-store-missing')) return { members: emptyMemberSet(), diagnostics: [] };
-  return { diagnostics: stored.diagnostics };
+/** What is known of the members last uploaded to a membership: the set, or why it is not known. */
+export type LastUploaded = { known: true; members: MemberSet } | { known: false; problem: string };
+
+/**
+ * The members last uploaded to the membership at `location` (an empty set when there is none to
+ * look for: a membership not yet bound). They are known only from a store that names this
+ * membership's live id, or from a store of an earlier release (naming none) whose content hash is
+ * `recordedHash`, the hash the state records for the last upload. Anything else — no store, a
+ * damaged one, one that belongs to another membership — is not known, and says why: the members
+ * are never guessed.
+ */
+export async function lastUploaded(location: MembersStoreLocation | undefined, recordedHash?: string): Promise<LastUploaded> {
+  if (location === undefined) return { known: true, members: emptyMemberSet() };
+  let path = location.path;
+  let stored = await readMemberStore(path);
+  if (stored.diagnostics.some((d) => d.code === 'member-store-missing')) {
+    const legacy = await readMemberStore(location.legacyPath);
+    if (!legacy.diagnostics.some((d) => d.code === 'member-store-missing')) [path, stored] = [location.legacyPath, legacy];
+  }
+  if (stored.value === undefined) {
+    const missing = stored.diagnostics.some((d) => d.code === 'member-store-missing');
+    return { known: false, problem: missing ? `its member store ${location.path} does not exist` : stored.diagnostics.map((d) => d.message).join('; ') };
+  }
+  const { owner, members, hash } = stored.value;
+  if (owner === undefined) {
+    if (recordedHash !== undefined && hash === recordedHash) return { known: true, members };
+    return { known: false, problem: `its member store ${path} names no membership (an earlier adsctl wrote it) and does not hold the members the state records as last uploaded` };
+  }
+  if (owner.id !== location.owner.id) return { known: false, problem: `the member store ${path} belongs to ${owner.address} (id ${owner.id}), not to this membership (id ${location.owner.id})` };
+  return { known: true, members };
 }
 
-/** Records `members` as uploaded, in the store at `path` (its folder made when needed). */
-export async function recordUploaded(path: string, members: MemberSet): Promise<Diagnostic[]> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  return (await writeMemberStore(path, members)).diagnostics;
+/**
+ * Records `members` as uploaded to the membership at `location` (its folder made when needed),
+ * naming it; a file of an earlier release under the address is then removed.
+ */
+export async function recordUploaded(location: MembersStoreLocation, members: MemberSet): Promise<Diagnostic[]> {
+  await mkdir(dirname(location.path), { recursive: true, mode: 0o700 });
+  const problems = (await writeMemberStore(location.path, members, location.owner)).diagnostics;
+  if (problems.length === 0) await rm(location.legacyPath, { force: true });
+  return problems;
+}
+
+/**
+ * Moves the members last uploaded from the membership at `from` to `to` (the same live id under a
+ * new address: `state mv`), so the store names its new address and a store of an earlier release,
+ * named by the old address, is not left behind. `recordedHash` is what the state records as last
+ * uploaded. Members that are not known stay as they are, and the problem is returned: the next
+ * plan refuses the membership and says what to do.
+ */
+export async function moveUploaded(from: MembersStoreLocation, to: MembersStoreLocation, recordedHash: string | undefined): Promise<string | undefined> {
+  const known = await lastUploaded(from, recordedHash);
+  if (!known.known) return known.problem;
+  const problems = await recordUploaded(to, known.members);
+  if (problems.length > 0) return problems.map((d) => d.message).join('; ');
+  await rm(from.legacyPath, { force: true });
+  return undefined;
 }
 
 /** The value of a membership in a plan: the set's hash and counts, never a member. */

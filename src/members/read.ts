@@ -3,13 +3,18 @@
  * of the manifest is read, normalised and hashed (src/audience/), and the membership resource's
  * `members` value becomes what the plan compares and shows — the set's hash and its counts against
  * the members last uploaded — never an identifier. Invalid identifiers are counted and named by
- * line number; a file where most are invalid is an error.
+ * line number; a file where most are invalid is an error. A bound membership whose members last
+ * uploaded are not known (its store missing, damaged or another's) is refused at its file, unless
+ * the file is exactly what the state records as last uploaded: then nothing is sent, and apply
+ * writes the store again.
  */
-import { memberCounts } from '../audience/member-set.js';
+import { memberCounts, memberSetHash } from '../audience/member-set.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
+import type { MembersStoreLocation } from '../state/members-store-path.js';
 import type { AccountState } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { membershipModule } from './load-membership.js';
@@ -19,12 +24,32 @@ const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_r
 /** The membership windows: a change of either is sent with every member again. */
 const WINDOW = ['effective_at', 'expires_at'] as const;
 
+/** What the state records of a membership's last upload (`members` as applied): its hash and count. */
+function recordedUpload(applied: Readonly<Record<string, unknown>> | undefined): { hash?: string; count?: number } {
+  const m = applied?.['members'];
+  if (m === null || typeof m !== 'object') return {};
+  const { hash, count } = m as Record<string, unknown>;
+  return { ...(typeof hash === 'string' ? { hash } : {}), ...(typeof count === 'number' ? { count } : {}) };
+}
+
+/** The refusal of a membership whose members last uploaded are not known, with the ways out. */
+function unknownMembers(address: string, file: string, problem: string, recorded: { hash?: string; count?: number }, range: SourceRange | undefined): Diagnostic {
+  const last = recorded.hash === undefined ? '' : ` (${recorded.count?.toLocaleString('en-US') ?? 'its'} members; the state records the hash ${recorded.hash.slice(0, 12)}…)`;
+  return errorAt(
+    'members-unknown',
+    `${address}: the members last uploaded are not known: ${problem}. Without them the plan cannot tell whom to take out of the audience, and sending ${file} again would keep everyone removed from it. ` +
+      `Restore the member store from where the state was last applied; or put back the member file as it was last uploaded${last}, and apply, which writes the store again; ` +
+      'or, to start over, remove the audience from the manifest and apply, then add it back: a new audience starts empty',
+    range,
+  );
+}
+
 /**
  * Fills in `members` of every membership of `account`; `storeOf` gives the store of the members
  * last uploaded for an address (undefined when the account keeps no state on disk or the
  * membership is to be made anew), `appliedOf` the values last applied to it.
  */
-export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => string | undefined, appliedOf: (address: string) => Readonly<Record<string, unknown>> | undefined = () => undefined): Promise<Diagnostic[]> {
+export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => MembersStoreLocation | undefined, appliedOf: (address: string) => Readonly<Record<string, unknown>> | undefined = () => undefined): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
   for (const resource of account.resources) {
     if (!MEMBER_KINDS.has(resource.kind)) continue;
@@ -43,15 +68,20 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
       }
     }
     const address = formatAddress(resource.address);
-    const storePath = storeOf(address);
-    const previous = await lastUploaded(storePath);
-    diagnostics.push(...previous.diagnostics);
-    if (previous.members === undefined) continue;
-    const { value } = membersValue(previous.members, read.value.members);
+    const store = storeOf(address);
+    const applied = store === undefined ? undefined : appliedOf(address);
+    const recorded = recordedUpload(applied);
+    const previous = await lastUploaded(store, recorded.hash);
+    // not known, but the file is what was last uploaded: nothing to send, and the store to write again
+    const restore = !previous.known && recorded.hash !== undefined && recorded.hash === memberSetHash(read.value.members);
+    if (!previous.known && !restore) {
+      diagnostics.push(unknownMembers(address, file, previous.problem, recorded, resource.attributeSources['file']));
+      continue;
+    }
+    const { value } = membersValue(previous.known ? previous.members : read.value.members, read.value.members);
     // the service takes a window only with the members sent under it: a new window sends them all
-    const applied = storePath === undefined ? undefined : appliedOf(address);
     const moved = applied !== undefined && WINDOW.some((w) => (resource.attributes[w] ?? null) !== (applied[w] ?? null));
-    resource.attributes['members'] = moved ? { ...value, added: value.count, unchanged: 0, resend: true } : value;
+    resource.attributes['members'] = moved ? { ...value, added: value.count, unchanged: 0, resend: true } : restore ? { ...value, restore: true } : value;
     const range = resource.attributeSources['file'];
     if (range !== undefined) resource.attributeSources['members'] = range;
   }

@@ -5,7 +5,9 @@
  * requests at the service's limits, each verified by its counts (`success_count`, `total_count`)
  * and sent again when they disagree. The members uploaded are recorded only once every request succeeded; until then the
  * next run computes the same difference again (the operations are idempotent), so nothing is
- * lost. Removing the membership (a delete) takes every recorded member out.
+ * lost. Removing the membership (a delete) takes every recorded member out. Without the members
+ * last uploaded (a store missing, damaged or another membership's) nothing is sent: an upload of
+ * the file alone would keep everyone removed from it.
  */
 import { rm } from 'node:fs/promises';
 import type { AdsApi } from '../api/ads-api.js';
@@ -52,11 +54,11 @@ const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: stri
 export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
   const { lastUploaded, membersValue, readMembers, recordUploaded } = await membershipModule();
   const parentId = String(item.params[parentField] ?? item.id ?? '');
-  const storePath = ctx.sidecarPath(item.address);
+  const store = ctx.sidecarPath(item.address, parentId);
+  const plan = item.params['members'] as { hash?: unknown; added?: unknown; removed?: unknown; resend?: unknown; restore?: unknown } | undefined;
   // a membership created anew (its audience new, or made again) has no members yet, whatever an
   // old store says
-  const previous = item.id === undefined && !removeAll ? { members: emptyMemberSet(), diagnostics: [] } : await lastUploaded(storePath);
-  if (previous.members === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(previous.diagnostics)}`);
+  const previous = item.id === undefined && !removeAll ? { known: true as const, members: emptyMemberSet() } : await lastUploaded(store, typeof plan?.hash === 'string' && plan.restore === true ? plan.hash : undefined);
   const file = removeAll ? undefined : item.params['file'];
   if (!removeAll && typeof file !== 'string') throw new LocalWriteError(`${item.address}: no member file to send (the plan names none)`);
   let next: MemberSet = emptyMemberSet();
@@ -65,12 +67,18 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
     if (read.value === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(read.diagnostics)}`);
     next = read.value.members;
   }
-  const { value, diff } = membersValue(previous.members, next);
-  const plan = item.params['members'] as { hash?: unknown; resend?: unknown } | undefined;
+  // the plan found the file to be what was last uploaded: the store is written again, nothing sent
+  const restoring = !previous.known && plan?.restore === true && typeof file === 'string';
+  if (!previous.known && !restoring) throw new LocalWriteError(`${item.address}: nothing was sent: the members last uploaded are not known (${previous.problem}); plan again`);
+  const { value, diff } = membersValue(previous.known ? previous.members : next, next);
   const planned = plan?.hash;
   // a new membership window is sent with every member: the Update then holds the whole set
   const update = plan?.resend === true ? next : diff.added;
   if (typeof file === 'string' && typeof planned === 'string' && planned !== value.hash) throw new LocalWriteError(`${item.address}: ${file} changed since the plan was made; plan again`);
+  const counted = typeof plan?.added === 'number' && typeof plan.removed === 'number';
+  if (typeof file === 'string' && counted && (plan?.added !== (plan?.resend === true ? value.count : value.added) || plan?.removed !== value.removed)) {
+    throw new LocalWriteError(`${item.address}: nothing was sent: the members last uploaded changed since the plan was made; plan again`);
+  }
   const window = {
     ...(typeof item.params['effective_at'] === 'string' ? { effectiveAt: item.params['effective_at'] } : {}),
     ...(typeof item.params['expires_at'] === 'string' ? { expiresAt: item.params['expires_at'] } : {}),
@@ -85,10 +93,10 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
     }
   }
   if (typeof file === 'string') {
-    const problems = await recordUploaded(storePath, next);
+    const problems = await recordUploaded(store, next);
     if (problems.length > 0) throw new LocalWriteError(`${item.address}: the members were sent, but ${messagesOf(problems)}; the next apply sends them again`);
   } else {
-    await rm(storePath, { force: true });
+    await Promise.all([rm(store.path, { force: true }), rm(store.legacyPath, { force: true })]);
   }
   return parentId;
 }

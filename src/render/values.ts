@@ -89,7 +89,7 @@ function formatMembers(value: unknown, withDifference: boolean): string | undefi
   const { added, removed, unchanged } = m;
   if (!withDifference || typeof added !== 'number' || typeof removed !== 'number' || typeof unchanged !== 'number') return total;
   const members = (n: number): string => `${count(n)} member${n === 1 ? '' : 's'}`;
-  const resend = m['resend'] === true ? ', every member sent again under the new window' : '';
+  const resend = m['resend'] === true ? ', every member sent again under the new window' : m['restore'] === true ? ', the member store written again' : '';
   return `+${members(added)}, −${members(removed)}, ${count(unchanged)} unchanged (${total}${resend})`;
 }
 

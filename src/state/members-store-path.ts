@@ -1,7 +1,9 @@
 /**
  * Where the members last uploaded for a membership resource are kept: a folder beside the
- * account's state file, one file per resource named by a hash of its address (addresses are not
- * file names). Only hashes are in them (src/audience/), never identifiers.
+ * account's state file, one file per membership named by a hash of its live id (the id of its
+ * audience or list), so a rename of the address (`state mv`, `moved:`) keeps it. Files of earlier
+ * releases were named by a hash of the address; they are still read there. Only hashes are in
+ * them (src/audience/), never identifiers, and each names the membership it belongs to.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -12,7 +14,27 @@ export function membersDir(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.members`);
 }
 
-/** The member file of the resource at `address`. */
+const hashed = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/** The member file of the resource at `address` as earlier releases named it (by address). */
 export function membersStorePath(stateDir: string, accountKey: string, address: string): string {
-  return join(membersDir(stateDir, accountKey), `${createHash('sha256').update(address).digest('hex').slice(0, 32)}.bin`);
+  return join(membersDir(stateDir, accountKey), `${hashed(address)}.bin`);
 }
+
+/** Where a membership's members last uploaded are kept, and whom the file must name. */
+export interface MembersStoreLocation {
+  /** The file, named by the live id. */
+  path: string;
+  /** The file as earlier releases named it, by address: read when `path` does not exist. */
+  legacyPath: string;
+  /** The membership the file must name. */
+  owner: { address: string; id: string };
+}
+
+/** The store of the membership at `address`, bound to the live `id`. */
+export function membersStoreOf(stateDir: string, accountKey: string, address: string, id: string): MembersStoreLocation {
+  return { path: join(membersDir(stateDir, accountKey), `id-${hashed(`id:${id}`)}.bin`), legacyPath: membersStorePath(stateDir, accountKey, address), owner: { address, id } };
+}
+
+/** Whether a state entry of `kind` is a membership, which has a member store. */
+export const keepsMembers = (kind: string): boolean => kind === 'audience_members' || kind === 'do_not_reach_members';

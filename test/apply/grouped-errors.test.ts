@@ -25,7 +25,7 @@ let campaignId: string;
 const NO_CONTEXT: WriteContext = {
   readFile: () => Promise.reject(new Error('no files')),
   filePath: (path) => path,
-  sidecarPath: (address) => address,
+  sidecarPath: (address, id) => ({ path: address, legacyPath: address, owner: { address, id } }),
   progress: () => {},
 };
 

@@ -65,7 +65,7 @@ describe('users requests against the emulator', () => {
     expect(await send(target, 'Update', members, 60_000)).toBeGreaterThan(3);
     expect(await memberCounts(client, audience.id)).toEqual({ members: memberCount(members), unmatched: 0 });
     const store = join(dir, 'audience.members');
-    expect((await writeMemberStore(store, members)).diagnostics).toEqual([]);
+    expect((await writeMemberStore(store, members, { address: 'custom_audiences.a.users', id: audience.id })).diagnostics).toEqual([]);
 
     // 500 members leave, 300 join
     const next = await readMemberFile(file('members-2.csv', csv(Array.from({ length: 2_800 }, (_, i) => i + 500))));

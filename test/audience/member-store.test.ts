@@ -17,9 +17,13 @@ const SET = memberSetOf({
   partner_user_id: ['crm-1', 'Ünïcode, "quoted"', 'two\nlines'],
 });
 
+const OWNER = { address: 'custom_audiences.fans.users', id: '1nmth' };
+/** Bytes before the counts: magic, version, the owner's length, the owner, its checksum. */
+const HEAD = 8 + 4 + 4 + Buffer.byteLength(JSON.stringify(OWNER)) + 32;
+
 async function stored(name: string): Promise<string> {
   const path = join(dir, name);
-  const w = await writeMemberStore(path, SET);
+  const w = await writeMemberStore(path, SET, OWNER);
   expect(w.diagnostics).toEqual([]);
   return path;
 }
@@ -27,11 +31,12 @@ async function stored(name: string): Promise<string> {
 describe('member store', () => {
   it('reads back the set it wrote, with its content hash', async () => {
     const path = await stored('round-trip.members');
-    const w = await writeMemberStore(path, SET);
+    const w = await writeMemberStore(path, SET, OWNER);
     expect(w.value).toBe(memberSetHash(SET));
     const r = await readMemberStore(path);
     expect(r.diagnostics).toEqual([]);
     expect(r.value!.hash).toBe(memberSetHash(SET));
+    expect(r.value!.owner).toEqual(OWNER);
     expect(memberSetHash(r.value!.members)).toBe(memberSetHash(SET));
     expect(r.value!.members.partnerIds).toEqual(SET.partnerIds);
     expect(r.value!.members.digests.email.equals(SET.digests.email)).toBe(true);
@@ -39,27 +44,27 @@ describe('member store', () => {
 
   it('holds digests only: no value of a hashed type appears in the file', async () => {
     const bytes = readFileSync(await stored('digests-only.members'));
-    expect(bytes.length).toBe(8 + 4 + 24 + 505 * 32 + SET.partnerIds.reduce((n, id) => n + 4 + Buffer.byteLength(id), 0) + 32);
+    expect(bytes.length).toBe(HEAD + 24 + 505 * 32 + SET.partnerIds.reduce((n, id) => n + 4 + Buffer.byteLength(id), 0) + 32);
     for (const value of ['user1@example.com', '+14155552671', 'alice', '783214']) expect(bytes.includes(value)).toBe(false);
   });
 
   it('writes an empty set', async () => {
     const path = join(dir, 'empty.members');
-    await writeMemberStore(path, emptyMemberSet());
+    await writeMemberStore(path, emptyMemberSet(), OWNER);
     expect((await readMemberStore(path)).value!.hash).toBe(memberSetHash(emptyMemberSet()));
   });
 
   it('writes mode 0600 through a temporary file, replacing an earlier file', async () => {
     const path = join(dir, 'mode.members');
     writeFileSync(path, 'earlier', { mode: 0o644 });
-    await writeMemberStore(path, SET);
+    await writeMemberStore(path, SET, OWNER);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   });
 
   it('reports a directory that does not exist, and leaves nothing behind', async () => {
     const path = join(dir, 'missing-dir', 'x.members');
-    const w = await writeMemberStore(path, SET);
+    const w = await writeMemberStore(path, SET, OWNER);
     expect(w.value).toBeUndefined();
     expect(w.diagnostics.map((d) => [d.code, d.message])).toEqual([['member-store-write', `cannot write the member store ${path} (ENOENT)`]]);
     expect(existsSync(join(dir, 'missing-dir'))).toBe(false);
@@ -67,13 +72,15 @@ describe('member store', () => {
 
   const damage: Array<[string, (b: Buffer) => Buffer, RegExp]> = [
     ['cut short', (b) => b.subarray(0, b.length - 1), /is truncated \(in its partner user ids\)/],
-    ['cut to its header', (b) => b.subarray(0, 20), /is truncated \(20 bytes\)/],
-    ['cut inside its digests', (b) => b.subarray(0, 8 + 4 + 24 + 100 + 32), /is truncated \(the email digests run past its end\)/],
-    ['with a digest byte changed', (b) => flip(b, 8 + 4 + 24 + 40), /does not match its checksum/],
+    ['cut to its header', (b) => b.subarray(0, 10), /is truncated \(10 bytes\)/],
+    ['cut inside its digests', (b) => b.subarray(0, HEAD + 24 + 100 + 32), /is truncated \(the email digests run past its end\)/],
+    ['with a digest byte changed', (b) => flip(b, HEAD + 24 + 40), /does not match its checksum/],
     ['with a partner id byte changed', (b) => flip(b, b.length - 40), /does not match its checksum/],
     ['with bytes added', (b) => Buffer.concat([b.subarray(0, b.length - 32), Buffer.from('xx'), b.subarray(b.length - 32)]), /bytes more than its counts account for/],
     ['with another magic', (b) => Buffer.concat([Buffer.from('notmagic'), b.subarray(8)]), /is not a member store file/],
-    ['of another version', (b) => { const c = Buffer.from(b); c.writeUInt32BE(2, 8); return c; }, /has format version 2, and this adsctl reads version 1/],
+    ['of another version', (b) => { const c = Buffer.from(b); c.writeUInt32BE(3, 8); return c; }, /has format version 3, and this adsctl reads versions 1 and 2/],
+    ['with a byte of the membership it names changed', (b) => flip(b, 8 + 4 + 4 + 20), /does not match its checksum \(in the membership it names\)/],
+    ['cut inside the membership it names', (b) => b.subarray(0, 8 + 4 + 4 + 10), /is truncated \(in the membership it names\)/],
     ['empty', () => Buffer.alloc(0), /is not a member store file/],
   ];
   it.each(damage)('refuses a file %s, naming its path', async (name, change, problem) => {
@@ -90,14 +97,25 @@ describe('member store', () => {
   it('refuses digests out of order even under a matching checksum', async () => {
     const path = await stored('out-of-order.members');
     const b = Buffer.from(readFileSync(path));
-    const first = 8 + 4 + 24;
+    const first = HEAD + 24;
     const a = Buffer.from(b.subarray(first, first + 32));
     b.copy(b, first, first + 32, first + 64);
     a.copy(b, first + 32);
-    contentHasher().update(b.subarray(8 + 4, b.length - 32)).digest().copy(b, b.length - 32);
+    contentHasher().update(b.subarray(HEAD, b.length - 32)).digest().copy(b, b.length - 32);
     writeFileSync(path, b);
     const r = await readMemberStore(path);
-    expect(r.diagnostics.map((d) => d.message)).toEqual([`the member store ${path} holds its email digests out of order; write it again from the member file`]);
+    expect(r.diagnostics.map((d) => d.message)).toEqual([`the member store ${path} holds its email digests out of order`]);
+  });
+
+  it('reads a file of format version 1, which names no membership', async () => {
+    const path = await stored('version-1.members');
+    const b = readFileSync(path);
+    const v1 = Buffer.concat([b.subarray(0, 8), Buffer.from([0, 0, 0, 1]), b.subarray(HEAD)]);
+    writeFileSync(path, v1);
+    const r = await readMemberStore(path);
+    expect(r.diagnostics).toEqual([]);
+    expect(r.value!.owner).toBeUndefined();
+    expect(r.value!.hash).toBe(memberSetHash(SET));
   });
 
   it('tells a missing store apart', async () => {

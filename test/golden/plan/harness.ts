@@ -28,7 +28,7 @@ import { decodePlanFile, encodePlanFile } from '../../../src/plan/plan-file.js';
 import { fingerprintTargets, staleEntries } from '../../../src/plan/stale.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { renderPlan } from '../../../src/render/render.js';
-import { membersStorePath } from '../../../src/state/members-store-path.js';
+import { membersStoreOf } from '../../../src/state/members-store-path.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
 import { emulatorTargetingValues } from '../../support/targeting-options.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';
@@ -130,10 +130,10 @@ type Uploaded = Record<string, string>;
 
 /**
  * Writes the member store of every membership `uploaded.json` names into a new state directory,
- * exactly as apply records an upload (`recordUploaded`, at `membersStorePath`); undefined when
+ * exactly as apply records an upload (`recordUploaded`, at `membersStoreOf`, by the id the state binds); undefined when
  * the case has no `uploaded.json` (then nothing was uploaded yet).
  */
-async function memberStores(dir: string, desired: DesiredAccount): Promise<string | undefined> {
+async function memberStores(dir: string, desired: DesiredAccount, state: AccountState): Promise<string | undefined> {
   const path = join(dir, 'uploaded.json');
   if (!existsSync(path)) return undefined;
   const uploaded = readJson<Uploaded>(path);
@@ -144,7 +144,7 @@ async function memberStores(dir: string, desired: DesiredAccount): Promise<strin
       if (membership === undefined || (membership.kind !== 'audience_members' && membership.kind !== 'do_not_reach_members')) throw new Error(`${path}: ${address} is not a membership of the manifests`);
       const read = await readMembers({ path: resolve(dir, file), shownAs: file, type: membership.attributes['type'], defaultRegion: membership.attributes['default_region'] });
       if (read.value === undefined || hasErrors(read.diagnostics)) throw new Error(`${path}: ${file} does not read:\n${formatDiagnostics(read.diagnostics, new Map())}`);
-      const problems = await recordUploaded(membersStorePath(stateDir, desired.key, address), read.value.members);
+      const problems = await recordUploaded(membersStoreOf(stateDir, desired.key, address, state.resources[address]?.id ?? ''), read.value.members);
       if (problems.length > 0) throw new Error(`${path}: ${problems.map((d) => d.message).join('; ')}`);
     }
   } catch (error) {
@@ -177,7 +177,7 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
   const state = existsSync(statePath) ? readJson<AccountState>(statePath) : emptyState(desired.key, desired.endpoint ?? 'local');
   const lookupsPath = join(dir, 'lookups.json');
   const lookups = existsSync(lookupsPath) ? readLookups(lookupsPath) : emulatorLookups(accountId);
-  const stateDir = await memberStores(dir, desired);
+  const stateDir = await memberStores(dir, desired, state);
   try {
     // permissions are read fresh on every plan; bidding rules, placements and the targeting
     // options new criteria are checked against (the emulator's) come from a warm cache
