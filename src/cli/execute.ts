@@ -2,7 +2,8 @@
  * The back half of apply and destroy: confirmation, creating a new sandbox account where the
  * manifest asks adsctl to, `applyPlan` per account with progress, and the summary. Exit code 1
  * when anything failed; what succeeded is in the state either way. SIGINT and SIGTERM stop the
- * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left.
+ * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left. A state
+ * lock lost mid-apply stops the writes too (`Lock.lost`): exit 1, saying whose lock and why.
  */
 import type { ApplyEvent, ApplyResult } from '../apply/events.js';
 import { applyPlan } from '../apply/apply.js';
@@ -12,6 +13,7 @@ import type { AccountPlan, Plan } from '../plan/types.js';
 import { renderAccountOutcomes } from '../render/apply-outcome.js';
 import { renderPlan } from '../render/render.js';
 import { ApplyJournal, noChanges } from '../state/apply-journal.js';
+import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { createdAccountCandidates } from '../apply/find-created.js';
 import { otherBoundAccounts } from '../apply/recover.js';
 import { KINDS } from '../kinds/registry.js';
@@ -69,6 +71,8 @@ export interface ExecuteOptions {
 /** One account's part of an apply. */
 export interface AccountOutcome extends ApplyResult {
   account: string;
+  /** Why the account's state lock was lost during the apply, which then stopped writing. */
+  lockLost?: string;
 }
 
 const operationCount = (accountPlan: AccountPlan): number => accountPlan.layers.flat().reduce((n, step) => n + step.operations.length, 0);
@@ -101,6 +105,26 @@ async function applyAccount(accountPlan: AccountPlan, session: AccountSession, o
   });
 }
 
+/** Why `lost` was aborted, in words. */
+const lostReason = (lost: AbortSignal): string => (lost.reason instanceof Error ? lost.reason.message : String(lost.reason));
+
+/**
+ * One account's apply, stopped when its state lock is lost: nothing more is sent, and a lock
+ * lost is the account's outcome whether the apply then ends or fails writing the state.
+ */
+async function applyLocked(accountPlan: AccountPlan, session: AccountSession, onEvent: (event: ApplyEvent) => void, options: ExecuteOptions): Promise<AccountOutcome> {
+  const lost = session.lock.lost;
+  const stops = [options.stop, lost].filter((s): s is AbortSignal => s !== undefined);
+  const stop = stops.length > 1 ? AbortSignal.any(stops) : stops[0];
+  try {
+    const result = await applyAccount(accountPlan, session, onEvent, { ...options, ...(stop === undefined ? {} : { stop }) });
+    return { account: accountPlan.account, ...result, ...(lost?.aborted === true ? { lockLost: lostReason(lost) } : {}) };
+  } catch (error) {
+    if (lost?.aborted !== true) throw error;
+    return { account: accountPlan.account, added: 0, changed: 0, destroyed: 0, notStarted: 0, errors: [], lockLost: lostReason(lost) };
+  }
+}
+
 /**
  * Applies every account's plan, the accounts at once (their requests in flight bounded together
  * by the run's budget, session.ts); returns the summed counts, every error, and each account's
@@ -114,7 +138,7 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
       const session = sessions.find((s) => s.key === accountPlan.account);
       if (session === undefined) throw new Error(`no session for account ${accountPlan.account}`);
       try {
-        return { account: accountPlan.account, ...(await applyAccount(accountPlan, session, onEvent, options)) };
+        return await applyLocked(accountPlan, session, onEvent, options);
       } catch (error) {
         if (!(error instanceof Error) || plan.accounts.length === 1) throw error;
         return { account: accountPlan.account, added: 0, changed: 0, destroyed: 0, notStarted: 0, errors: [{ address: 'account', message: error.message }] };
@@ -157,6 +181,12 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   try {
     const result = await executePlan(io, plan, sessions, how.tty, { stop: watch.drain(), operation: how.verb, ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
     const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
+    const lost = result.accounts.flatMap((a) => (a.lockLost === undefined ? [] : [a.lockLost]));
+    if (lost.length > 0) {
+      const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
+      io.err(`\n${blocks}Error: ${lockLostMessage(lost.join('; '), how.verb)}\n`);
+      return setExit(1);
+    }
     const signal = watch.received();
     if (signal !== undefined) {
       const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
@@ -203,6 +233,10 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
       }
       await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty, parallelism: flags.parallelism }, setExit, interrupts);
     } catch (error) {
+      if (error instanceof LockLostError) {
+        io.err(`Error: ${lockLostMessage(error.message, how.verb)}\n`);
+        return setExit(1);
+      }
       if (!(error instanceof ApiError)) throw error;
       io.err(`Error: ${error.describe()}\n`);
       setExit(1);

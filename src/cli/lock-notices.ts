@@ -2,7 +2,7 @@
  * What a run says about the state locks it meets: whose lock stopped it and the force-unlock
  * command that removes it (for a damaged lock file too, whose id force-unlock accepts), the
  * warning when it takes over the lock of a run that is gone from this host, and what force-unlock
- * removed.
+ * removed, or why it left a lock whose holder still runs.
  */
 import { formatDiagnostics } from '../diag/format.js';
 import type { LockInfo } from '../state/lock.js';
@@ -30,4 +30,12 @@ export function tookOverWarning(account: string, info: LockInfo, because?: strin
 export function removedLock(info: LockInfo): string {
   if (info.damaged !== undefined) return `Lock ${info.id} (the damaged lock file ${info.damaged.file}) removed.\n`;
   return `Lock ${info.id} (held by ${info.holder}, pid ${info.pid}, ${info.operation} since ${info.created_at}) removed.\n`;
+}
+
+/** Why `adsctl force-unlock` left `info` in place: its holder is still running (`why` says how it knows). */
+export function liveLockMessage(info: LockInfo, why: string): string {
+  return (
+    `lock ${info.id} is held by a run that is still running: ${info.holder} (pid ${info.pid}, ${info.operation} since ${info.created_at}); ${why}. ` +
+    'Wait for it to finish, or pass --force to break the lock anyway: that run then stops before its next write and exits with an error'
+  );
 }

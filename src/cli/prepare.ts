@@ -14,6 +14,7 @@ import type { Io } from './io.js';
 import { runPipeline } from './pipeline.js';
 import type { RunFlags } from './run-options.js';
 import { LocalStore } from '../state/local-store.js';
+import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { accountLocation, cacheDirOf, givenDirectory, stateDirOf } from './root.js';
 import { orphanedStates } from './adopt-state.js';
 import { openSessions, type Sessions } from './session.js';
@@ -85,14 +86,19 @@ export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: P
 }
 
 /**
- * `preparePlan` for a command: problems (diagnostics, or an API error while refreshing) are
- * printed and the exit code set to 1; returns undefined then.
+ * `preparePlan` for a command: problems (diagnostics, an API error while refreshing, or a state
+ * lock lost meanwhile) are printed and the exit code set to 1; returns undefined then.
  */
 export async function prepareOrReport(io: Io, path: string, flags: RunFlags, mode: Plan['mode'], operation: string, setExit: (code: number) => void): Promise<Prepared | undefined> {
   let prepared: PrepareResult;
   try {
     prepared = await preparePlan(io, path, flags, mode, operation);
   } catch (error) {
+    if (error instanceof LockLostError) {
+      io.err(`Error: ${lockLostMessage(error.message, operation)}\n`);
+      setExit(1);
+      return undefined;
+    }
     if (!(error instanceof ApiError)) throw error;
     io.err(`Error: ${error.describe()}\n`);
     setExit(1);

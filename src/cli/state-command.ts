@@ -14,10 +14,10 @@ import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
-import type { LockInfo, StateStore } from '../state/store.js';
+import type { ForceUnlockOutcome, StateStore } from '../state/store.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
-import { lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
+import { liveLockMessage, lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
 import { openNamedStore, openStore } from './state-store.js';
@@ -458,15 +458,20 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .argument('<lock-id>')
     .argument('[path]', 'the manifests whose state the lock guards (as for plan)')
     .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
-    .action(async (id: string, path: string | undefined, flags: { path: string }) =>
+    .option('--force', 'break the lock even though its holder is still running (that run stops at its next write)')
+    .action(async (id: string, path: string | undefined, flags: { path: string; force?: boolean }) =>
       withStores(io, path ?? flags.path, setExit, async (stores) => {
-        let holder: LockInfo | undefined;
-        for (const store of stores) holder ??= await store.forceUnlock(id);
-        if (holder === undefined) {
+        let outcome: ForceUnlockOutcome;
+        for (const store of stores) outcome ??= await store.forceUnlock(id, flags.force === true);
+        if (outcome === undefined) {
           io.err(`Error: no lock with id ${id}\n`);
           return setExit(1);
         }
-        io.out(removedLock(holder));
+        if ('live' in outcome) {
+          io.err(`Error: ${liveLockMessage(outcome.live, outcome.why)}\n`);
+          return setExit(1);
+        }
+        io.out(removedLock(outcome.removed));
         setExit(0);
       }),
     );

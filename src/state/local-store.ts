@@ -13,7 +13,7 @@ import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
 import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
 import { stateAccounts } from './state-files.js';
-import type { JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
+import type { ForceUnlockOutcome, JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
 
 /** Versions kept per account. */
@@ -99,8 +99,8 @@ export class LocalStore implements StateStore {
     return Promise.resolve(readLock(this.stateDir, key));
   }
 
-  forceUnlock(id: string): Promise<LockInfo | undefined> {
-    return Promise.resolve(forceUnlock(this.stateDir, id));
+  forceUnlock(id: string, force: boolean): Promise<ForceUnlockOutcome> {
+    return Promise.resolve(forceUnlock(this.stateDir, id, force));
   }
 
   readJournal(key: string): Promise<JournalContents> {

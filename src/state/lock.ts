@@ -14,9 +14,9 @@ import { hostname, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
 import { startHeartbeat } from './lock-heartbeat.js';
-import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderHost, hostFacts, judgeHolder, processExists, type HostFacts } from './lock-holder.js';
 import { stateStem } from './state-file.js';
-import type { LockInfo } from './store.js';
+import type { ForceUnlockOutcome, LockInfo } from './store.js';
 
 export type { LockInfo } from './store.js';
 
@@ -249,18 +249,21 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
 }
 
 /**
- * Removes the lock whose id is `id`, whichever account it guards (`adsctl force-unlock ID`);
- * returns its holder, or undefined when no lock has that id.
+ * Removes the lock whose id is `id`, whichever account it guards (`adsctl force-unlock ID`); a
+ * lock whose holder still runs on this host is left in place unless `force`. Undefined when no
+ * lock has that id.
  */
-export function forceUnlock(stateDir: string, id: string): LockInfo | undefined {
+export function forceUnlock(stateDir: string, id: string, force: boolean): ForceUnlockOutcome {
   if (!existsSync(stateDir)) return undefined;
   for (const name of readdirSync(stateDir)) {
     if (!name.endsWith('.lock')) continue;
     const path = join(stateDir, name);
     const info = readLockFile(path)?.info;
     if (info?.id !== id) continue;
+    const running = info.damaged === undefined && holderHost(info.holder) === hostname() && info.pid !== process.pid && processExists(info.pid);
+    if (running && !force) return { live: info, why: `process ${info.pid} of this host is still running` };
     unlinkSync(path);
-    return info;
+    return { removed: info };
   }
   return undefined;
 }

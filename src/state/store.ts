@@ -43,8 +43,19 @@ export interface Lock {
   tookOver?: LockInfo;
   /** Why the holder of `tookOver` counts as gone. */
   tookOverBecause?: string;
+  /**
+   * Aborted when the lock is lost while held (the server ended the session that held it); its
+   * reason is an Error naming the account and the cause. A run stops writing when it is.
+   */
+  lost?: AbortSignal;
   release(): Promise<void>;
 }
+
+/**
+ * What `forceUnlock` did: removed the lock, or left it because its holder is provably still
+ * running and `force` was not given. Undefined when no lock has the id.
+ */
+export type ForceUnlockOutcome = { removed: LockInfo } | { live: LockInfo; why: string } | undefined;
 
 /** One kept version of an account's state. */
 export interface StateVersion {
@@ -102,8 +113,11 @@ export interface StateStore {
   lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }>;
   /** The current holder of an account's lock, if any. */
   lockHolder(key: string): Promise<LockInfo | undefined>;
-  /** Breaks the lock whose id is `id`; its holder, or undefined when none has that id. */
-  forceUnlock(id: string): Promise<LockInfo | undefined>;
+  /**
+   * Breaks the lock whose id is `id`, unless its holder is still running (then only with
+   * `force`, which also ends that holder's session).
+   */
+  forceUnlock(id: string, force: boolean): Promise<ForceUnlockOutcome>;
   /** The journal's records: open entries, outcomes to replay, and any damage. */
   readJournal(key: string): Promise<JournalContents>;
   /** Opens the journal for appending (cutting off a torn last record); throws on damage. */

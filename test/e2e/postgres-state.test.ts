@@ -72,7 +72,8 @@ describe('state in PostgreSQL', () => {
     const [a, b] = [copy(fleet, url), copy(fleet, url)];
     const db = await admin(url);
     const first = a.start(['apply', '--auto-approve']);
-    await waitUntil('the first apply to hold the lock', async () => first.child.exitCode !== null || (await db.query("SELECT 1 FROM pg_stat_activity WHERE application_name = 'adsctl lock'")).rowCount! > 0);
+    const holding = async (): Promise<boolean> => ((await db.query('SELECT 1 FROM adsctl.lock_holders h JOIN pg_stat_activity a ON a.pid = h.backend_pid').catch(() => ({ rowCount: 0 }))).rowCount ?? 0) > 0;
+    await waitUntil('the first apply to hold the lock', async () => first.child.exitCode !== null || (await holding()));
     const second = b.start(['apply', '--auto-approve', '--lock-timeout', '2m']);
     const [one, two] = await Promise.all([first.done, second.done]);
     expect(one.code, transcript(one)).toBe(0);

@@ -166,9 +166,23 @@ describe('a damaged lock file', () => {
     writeFileSync(lockPath(dir, ACCOUNT), text);
     const refused = await acquireLock(dir, ACCOUNT, 'plan', 0);
     expect(refused).toEqual({ heldBy: { id: `damaged-${ACCOUNT}`, holder: 'unknown', pid: 0, created_at: '', operation: '', damaged: { problem, file: lockPath(dir, ACCOUNT) } } });
-    expect(forceUnlock(dir, 'unknown-id')).toBeUndefined();
-    expect(forceUnlock(dir, `damaged-${ACCOUNT}`)).toMatchObject({ damaged: { problem } });
+    expect(forceUnlock(dir, 'unknown-id', false)).toBeUndefined();
+    expect(forceUnlock(dir, `damaged-${ACCOUNT}`, false)).toMatchObject({ removed: { damaged: { problem } } });
     expect(existsSync(lockPath(dir, ACCOUNT))).toBe(false);
+  });
+});
+
+describe('forceUnlock', () => {
+  it.each([
+    { name: 'a holder still running on this host', holder: () => ({ pid: process.ppid }), force: false, removed: false },
+    { name: 'a holder still running on this host, with --force', holder: () => ({ pid: process.ppid }), force: true, removed: true },
+    { name: 'a holder gone from this host', holder: () => ({}), force: false, removed: true },
+    { name: 'a holder on another host', holder: () => ({ holder: 'ci@another-host', pid: process.ppid }), force: false, removed: true },
+  ])('$name: removed $removed', ({ holder, force, removed }) => {
+    const left = leave(holder());
+    const outcome = forceUnlock(dir, left.id, force);
+    expect(outcome).toEqual(removed ? { removed: left } : { live: left, why: `process ${left.pid} of this host is still running` });
+    expect(existsSync(lockPath(dir, ACCOUNT))).toBe(!removed);
   });
 });
 

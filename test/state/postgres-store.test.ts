@@ -1,8 +1,10 @@
 /**
  * What only the PostgreSQL backend does (src/state/postgres/): its schema created and migrated by
  * adsctl, refusing a database a newer adsctl migrated; advisory locks that the server releases
- * when the holder's connection drops (a runner killed with SIGKILL); force-unlock ending the
- * holder's session; a damaged stored state refused with what is wrong; no password in messages.
+ * when the holder's connection drops (a runner killed with SIGKILL), which tells the holder it lost
+ * them, and that hold through the server's idle timeouts; force-unlock refusing a holder still
+ * connected unless forced, and then ending its session; a damaged stored state refused with what
+ * is wrong; no password in messages.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -55,16 +57,58 @@ describe('the PostgreSQL schema', () => {
 });
 
 describe('PostgreSQL locks', () => {
-  it('are released by the server when the holder connection drops, as when a runner is killed', async () => {
-    const { store, admin } = await fresh('killed');
+  /** A second runner on the same database: a store of its own, so a session of its own. */
+  async function runner(url: string): Promise<PostgresStore> {
+    const store = await PostgresStore.open({ connectionString: url, schema: 'adsctl' });
+    opened.push(store);
+    return store;
+  }
+
+  /** The backend of the session holding the advisory lock of `account`, from its holder row. */
+  const holderBackend = async (admin: pg.Client, account: string): Promise<number> =>
+    (await admin.query<{ pid: number }>('SELECT backend_pid AS pid FROM adsctl.lock_holders WHERE account = $1', [account])).rows[0]!.pid;
+
+  it('are released by the server when the holder connection drops, as when a runner is killed, and the holder is told', async () => {
+    const { url, store, admin } = await fresh('killed');
+    const other = await runner(url);
     const held = await store.lock('acme', 'apply', 0);
     if ('heldBy' in held) throw new Error('not taken');
-    expect(await store.lock('acme', 'plan', 0)).toMatchObject({ heldBy: { id: held.info.id } });
+    expect(await other.lock('acme', 'plan', 0)).toMatchObject({ heldBy: { id: held.info.id } });
+    expect(held.lost?.aborted).toBe(false);
+    const lost = new Promise<unknown>((resolve) => held.lost?.addEventListener('abort', () => resolve(held.lost?.reason)));
     // the holder's session ends without a word, as a SIGKILLed runner's does
-    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'adsctl lock'");
-    const next = await store.lock('acme', 'plan', 0);
+    await admin.query('SELECT pg_terminate_backend($1)', [await holderBackend(admin, 'acme')]);
+    expect(String(await lost)).toMatch(/the state lock of account acme in postgres:\/\/\S+ was lost: the session that held it ended \(terminating connection due to administrator command\)/);
+    // the server releases it once the ended backend has exited
+    const next = await other.lock('acme', 'plan', 5_000);
     expect('heldBy' in next).toBe(false);
+    // the run that lost its lock can write nothing more: its state went through the same session
+    await expect(store.write(emptyState('acme', 'local'), 'apply')).rejects.toThrow(/the state lock of account acme in postgres:\/\/\S+ was lost/);
     if (!('heldBy' in next)) await next.release();
+    await held.release();
+  });
+
+  it('are busy for the run that holds them: a second lock of one account in one run waits', async () => {
+    const { store } = await fresh('one-session');
+    const [a, b] = await Promise.all([store.lock('acme', 'apply', 0), store.lock('acme', 'plan', 0)]);
+    expect([a, b].filter((l) => 'heldBy' in l)).toHaveLength(1);
+    for (const l of [a, b]) if (!('heldBy' in l)) await l.release();
+    const again = await store.lock('acme', 'plan', 0);
+    expect('heldBy' in again).toBe(false);
+    if (!('heldBy' in again)) await again.release();
+  });
+
+  it('hold through the server ending idle sessions: the session turns those timeouts off', async () => {
+    const { url, store, admin } = await fresh('idle');
+    await admin.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET idle_session_timeout = '300ms'`);
+    await admin.query(`ALTER DATABASE ${new URL(url).pathname.slice(1)} SET idle_in_transaction_session_timeout = '300ms'`);
+    const idle = await PostgresStore.open({ connectionString: url, schema: 'adsctl' });
+    opened.push(idle);
+    const held = await idle.lock('acme', 'apply', 0);
+    if ('heldBy' in held) throw new Error('not taken');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(held.lost?.aborted).toBe(false);
+    expect(await store.lock('acme', 'plan', 0)).toMatchObject({ heldBy: { id: held.info.id } });
     await held.release();
   });
 
@@ -74,25 +118,47 @@ describe('PostgreSQL locks', () => {
     const slept: number[] = [];
     const store = await PostgresStore.open({ connectionString: url, schema: 'adsctl', now: () => now, sleep: (ms) => ((now += ms), slept.push(ms), Promise.resolve()) });
     opened.push(store);
+    const other = await PostgresStore.open({ connectionString: url, schema: 'adsctl', now: () => now, sleep: (ms) => ((now += ms), slept.push(ms), Promise.resolve()) });
+    opened.push(other);
     const held = await store.lock('acme', 'apply', 0);
     if ('heldBy' in held) throw new Error('not taken');
-    expect(await store.lock('acme', 'plan', 1_000)).toMatchObject({ heldBy: { id: held.info.id, operation: 'apply' } });
+    expect(await other.lock('acme', 'plan', 1_000)).toMatchObject({ heldBy: { id: held.info.id, operation: 'apply' } });
     expect(slept.reduce((a, b) => a + b, 0)).toBe(1_000);
     await held.release();
   });
 
-  it('force-unlock ends the holder session and frees the lock', async () => {
-    const { store } = await fresh('force');
+  it('force-unlock refuses a holder whose session is connected unless forced, then ends it and frees the lock', async () => {
+    const { url, store } = await fresh('force');
+    const other = await runner(url);
     const held = await store.lock('acme', 'apply', 0);
     if ('heldBy' in held) throw new Error('not taken');
-    expect(await store.forceUnlock('no-such-id')).toBeUndefined();
-    expect((await store.forceUnlock(held.info.id))?.id).toBe(held.info.id);
-    const next = await store.lock('acme', 'plan', 0);
+    expect(await other.forceUnlock('no-such-id', false)).toBeUndefined();
+    expect(await other.forceUnlock(held.info.id, false)).toMatchObject({ live: { id: held.info.id, operation: 'apply' }, why: expect.stringContaining('still connected') });
+    expect(held.lost?.aborted).toBe(false);
+    expect(await other.forceUnlock(held.info.id, true)).toMatchObject({ removed: { id: held.info.id } });
+    await new Promise<void>((resolve) => (held.lost?.aborted === true ? resolve() : held.lost?.addEventListener('abort', () => resolve())));
+    const next = await other.lock('acme', 'plan', 5_000);
     expect('heldBy' in next).toBe(false);
     if (!('heldBy' in next)) await next.release();
     await held.release();
   });
+
+  it('force-unlock removes the row of a holder that is gone without --force', async () => {
+    const { url, store, admin } = await fresh('force-gone');
+    const other = await runner(url);
+    const held = await store.lock('acme', 'apply', 0);
+    if ('heldBy' in held) throw new Error('not taken');
+    await admin.query('SELECT pg_terminate_backend($1)', [await holderBackend(admin, 'acme')]);
+    await waitFor(() => held.lost?.aborted === true);
+    expect(await other.forceUnlock(held.info.id, false)).toMatchObject({ removed: { id: held.info.id } });
+    expect((await admin.query('SELECT count(*)::int AS n FROM adsctl.lock_holders')).rows[0]).toEqual({ n: 0 });
+  });
 });
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(condition()).toBe(true);
+}
 
 describe('PostgreSQL state', () => {
   it('refuses a damaged stored state with what is wrong and what to do', async () => {

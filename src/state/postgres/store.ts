@@ -4,21 +4,26 @@
  * adsctl (migrations.ts): the current state per account with its serial, the versions kept, the
  * journal a row per record, who holds each lock, and the lookup cache.
  *
- * Locks are session-level advisory locks, each held by a connection of its own: a runner that dies
- * drops its connection, and the server releases its lock at once. A row beside it says who holds
- * it, so a run that waits can name the holder; a row whose backend is gone says nothing.
+ * Locks are session-level advisory locks held by the one connection every statement of the run
+ * goes through: a runner that dies drops its connection, and the server releases its lock at once;
+ * and a run whose session ended (terminated, timed out, cut off) can write nothing more, since its
+ * journal and its state went through that session too. The lock is watched: TCP keepalive finds a
+ * dead peer, the server's idle timeouts are off for the session, and the end of the connection
+ * aborts each held lock's `lost` signal, which stops the apply. A row beside the lock says who
+ * holds it, so a run that waits can name the holder; a row whose backend is gone says nothing.
  *
- * Every other operation is one statement on one connection, so operations take effect in the
- * order they are called (a journal append issued after a rewrite lands after it), and the state a
+ * Every operation is one statement on that connection, so operations take effect in the order
+ * they are called (a journal append issued after a rewrite lands after it), and the state a
  * checkpoint stores is serialised when it is called.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
+import { LockLostError } from '../lock-lost.js';
 import { holderName } from '../lock.js';
 import { shapeProblems } from '../shape.js';
 import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
-import type { JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
+import type { ForceUnlockOutcome, JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
 import { missingCheckpoint } from '../missing-checkpoint.js';
 import { migrate } from './migrations.js';
 
@@ -55,6 +60,21 @@ function lockKey(schema: string, account: string): string {
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How long a connection is silent before TCP keepalive probes its peer. */
+const KEEPALIVE_AFTER_MS = 10_000;
+
+/**
+ * The server settings that end an idle session, turned off for this one: a run holds its lock
+ * while it waits on the service, and a session ended by a timeout would drop the lock. Servers
+ * older than a setting do not know it, and do not apply it either.
+ */
+const SESSION_TIMEOUTS = ['idle_session_timeout', 'idle_in_transaction_session_timeout'];
+
+async function keepSessionOpen(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string }>('SELECT name FROM pg_settings WHERE name = ANY($1)', [SESSION_TIMEOUTS]);
+  for (const { name } of rows) await client.query(`SET ${name} = 0`);
+}
+
 /** What went wrong talking to the server, in words that never hold the password. */
 function connectionError(where: string, error: unknown): Error {
   const cause = error instanceof Error ? error.message : String(error);
@@ -66,7 +86,13 @@ export class PostgresStore implements StateStore {
   private readonly t: { states: string; versions: string; journal: string; locks: string; cache: string };
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
-  private readonly held = new Set<Lock>();
+  /** The locks held, by account, with what aborts their `lost` signal. */
+  private readonly held = new Map<string, { lock: Lock; lose: AbortController }>();
+  private readonly taking = new Set<string>();
+  /** Why the connection ended, once it has; set before `close` ends it on purpose. */
+  private ended: string | undefined;
+  /** Which locks the end of the session took, and why: every later operation fails saying so. */
+  private lostLocks: string | undefined;
 
   private constructor(
     private readonly client: pg.Client,
@@ -77,17 +103,20 @@ export class PostgresStore implements StateStore {
     this.t = { states: `${s}.states`, versions: `${s}.state_versions`, journal: `${s}.journal`, locks: `${s}.lock_holders`, cache: `${s}.lookup_cache` };
     this.sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
+    client.on('error', (error: Error) => this.connectionEnded(error.message));
+    client.on('end', () => this.connectionEnded('the server closed the connection'));
   }
 
   /** Connects and brings the schema up to date; throws with a message naming the server. */
   static async open(options: PostgresOptions): Promise<PostgresStore> {
     const where = describeConnection(options.connectionString);
-    const client = new pg.Client({ connectionString: options.connectionString, application_name: 'adsctl' });
+    const client = new pg.Client({ connectionString: options.connectionString, application_name: 'adsctl', keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS });
     client.on('error', () => {
       // a connection lost between statements fails the next statement, which says so
     });
     try {
       await client.connect();
+      await keepSessionOpen(client);
       await migrate(client, options.schema);
     } catch (error) {
       await client.end().catch(() => {});
@@ -96,10 +125,27 @@ export class PostgresStore implements StateStore {
     return new PostgresStore(client, options);
   }
 
+  /** The session is over: every lock it held is lost, and said so once. */
+  private connectionEnded(why: string): void {
+    if (this.ended !== undefined) return;
+    this.ended = why;
+    const lost = [...this.held].map(([key, { lose }]) => {
+      const message = `the state lock of account ${key} in ${this.where} was lost: the session that held it ended (${why})`;
+      lose.abort(new LockLostError(message));
+      return message;
+    });
+    if (lost.length > 0) this.lostLocks = lost.join('; ');
+  }
+
   private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    if (this.lostLocks !== undefined) throw new LockLostError(this.lostLocks);
     try {
       return await this.client.query<R>(text, values);
     } catch (error) {
+      // the server ending the session (class 57), the connection failing (class 08, or no SQL state at all): the session is over
+      const state = (error as { code?: unknown }).code;
+      if (typeof state !== 'string' || !/^[0-9A-Z]{5}$/.test(state) || /^(57|08)/.test(state)) this.connectionEnded(error instanceof Error ? error.message : String(error));
+      if (this.lostLocks !== undefined) throw new LockLostError(this.lostLocks);
       throw connectionError(this.where, error);
     }
   }
@@ -171,53 +217,53 @@ export class PostgresStore implements StateStore {
 
   async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
     const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation };
-    const lockClient = new pg.Client({ connectionString: this.options.connectionString, application_name: 'adsctl lock' });
-    lockClient.on('error', () => {
-      // the lock is gone with its connection; the run finds out at its next statement
-    });
-    try {
-      await lockClient.connect();
-    } catch (error) {
-      throw connectionError(this.where, error);
-    }
     const k = lockKey(this.options.schema, key);
     const deadline = this.now() + timeoutMs;
-    try {
-      for (;;) {
-        const { rows } = await lockClient.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [k]);
-        if (rows[0]?.taken === true) break;
-        if (this.now() >= deadline) {
-          await lockClient.end().catch(() => {});
-          return { heldBy: (await this.lockHolder(key)) ?? { id: 'unknown', holder: 'another adsctl run', pid: 0, created_at: '', operation: 'unknown' } };
+    for (;;) {
+      // the session's advisory locks stack: a lock this run holds, or is taking, is busy for it too
+      if (!this.held.has(key) && !this.taking.has(key)) {
+        this.taking.add(key);
+        try {
+          const { rows } = await this.query<{ taken: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS taken', [k]);
+          if (rows[0]?.taken === true) break;
+        } finally {
+          this.taking.delete(key);
         }
-        await this.sleep(Math.min(250, Math.max(10, deadline - this.now())));
       }
-      await lockClient.query(
+      if (this.now() >= deadline) {
+        return { heldBy: (await this.lockHolder(key)) ?? { id: 'unknown', holder: 'another adsctl run', pid: 0, created_at: '', operation: 'unknown' } };
+      }
+      await this.sleep(Math.min(250, Math.max(10, deadline - this.now())));
+    }
+    const lose = new AbortController();
+    let released = false;
+    const lock: Lock = {
+      info,
+      lost: lose.signal,
+      release: async () => {
+        if (released) return;
+        released = true;
+        this.held.delete(key);
+        if (lose.signal.aborted) return;
+        try {
+          await this.client.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]);
+          await this.client.query('SELECT pg_advisory_unlock($1::bigint)', [k]);
+        } catch {
+          // the session is gone, and the lock with it
+        }
+      },
+    };
+    this.held.set(key, { lock, lose });
+    try {
+      await this.query(
         `INSERT INTO ${this.t.locks} (account, info, backend_pid) VALUES ($1, $2::jsonb, pg_backend_pid())
          ON CONFLICT (account) DO UPDATE SET info = EXCLUDED.info, backend_pid = EXCLUDED.backend_pid`,
         [key, JSON.stringify(info)],
       );
     } catch (error) {
-      await lockClient.end().catch(() => {});
-      throw connectionError(this.where, error);
+      await lock.release();
+      throw error;
     }
-    let released = false;
-    const lock: Lock = {
-      info,
-      release: async () => {
-        if (released) return;
-        released = true;
-        this.held.delete(lock);
-        try {
-          await lockClient.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]);
-          await lockClient.query('SELECT pg_advisory_unlock($1::bigint)', [k]);
-        } catch {
-          // the connection is gone, and the lock with it
-        }
-        await lockClient.end().catch(() => {});
-      },
-    };
-    this.held.add(lock);
     return lock;
   }
 
@@ -229,13 +275,17 @@ export class PostgresStore implements StateStore {
     return rows[0]?.info;
   }
 
-  async forceUnlock(id: string): Promise<LockInfo | undefined> {
-    const { rows } = await this.query<{ account: string; info: LockInfo; backend_pid: number }>(`SELECT account, info, backend_pid FROM ${this.t.locks} WHERE info->>'id' = $1`, [id]);
+  async forceUnlock(id: string, force: boolean): Promise<ForceUnlockOutcome> {
+    const { rows } = await this.query<{ account: string; info: LockInfo; backend_pid: number; live: boolean }>(
+      `SELECT account, info, backend_pid, backend_pid IN (SELECT pid FROM pg_stat_activity) AS live FROM ${this.t.locks} WHERE info->>'id' = $1`,
+      [id],
+    );
     const row = rows[0];
     if (row === undefined) return undefined;
-    await this.query('SELECT pg_terminate_backend($1)', [row.backend_pid]);
+    if (row.live && !force) return { live: row.info, why: `its session is still connected to ${this.where}` };
+    if (row.live) await this.query('SELECT pg_terminate_backend($1)', [row.backend_pid]);
     await this.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [row.account, id]);
-    return row.info;
+    return { removed: row.info };
   }
 
   async readJournal(key: string): Promise<JournalContents> {
@@ -337,7 +387,8 @@ export class PostgresStore implements StateStore {
   }
 
   async close(): Promise<void> {
-    for (const lock of [...this.held]) await lock.release();
+    for (const { lock } of [...this.held.values()]) await lock.release();
+    this.ended ??= 'closed';
     await this.client.end().catch(() => {});
   }
 }

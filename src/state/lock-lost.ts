@@ -1,0 +1,17 @@
+/**
+ * The error of a state operation attempted after the run lost its state lock (the server ended
+ * the session that held it). It is the user's situation, not a bug: the run stops, says whose lock
+ * it lost and why, and the next run recovers from the journal. Kept apart from the backends so a
+ * command can recognise it without loading a database driver.
+ */
+export class LockLostError extends Error {
+  override readonly name = 'LockLostError';
+}
+
+/** What a run says when it stopped because a state lock was lost: `why` names the lock and the cause. */
+export function lockLostMessage(why: string, verb: string): string {
+  return (
+    `${why}. No write was sent after it: what the service answered before is in the journal, ` +
+    `and the requests that were in flight are looked up on the service by the next run. Run adsctl ${verb} again to finish.`
+  );
+}
