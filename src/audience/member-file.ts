@@ -2,7 +2,8 @@
  * `readMemberFile`: a file of user identifiers → the distinct members of a custom audience, with
  * counts. The file is streamed (one chunk and one unfinished line in memory at a time); each
  * value is normalised and hashed as soon as it is read, and only its 32-byte digest is kept.
- * Two forms: a CSV (RFC 4180, CR LF or LF, optional byte order mark) whose header names
+ * The file must be UTF-8 (anything else is refused at its first bad byte). Two forms: a CSV
+ * (RFC 4180; LF, CR LF, or CR alone throughout; optional byte order mark) whose header names
  * identifier types (a line may have fewer fields than the header, read as empty, not more), or,
  * with `type`, one identifier a line without header. Blank cells and lines are skipped. Problems
  * are values: the file, line and column, never a value from the file.
@@ -14,6 +15,7 @@ import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierType } from './ident
 import { LineSplitter } from './line-splitter.js';
 import { emptyCounts, formatCount, mostlyInvalid, type MemberFileCounts } from './member-counts.js';
 import { MAX_LINE_CHARS, MemberReader, type FirstInvalid } from './member-reader.js';
+import { Utf8Text, type NotUtf8 } from './utf8-text.js';
 import { memberCount, type MemberSet } from './member-set.js';
 import { INVALID_REASON } from './normalise.js';
 import { isPhoneRegion } from './phone-number.js';
@@ -85,10 +87,29 @@ export async function readMemberFile(path: string, options: MemberFileOptions = 
   const csv = options.type === undefined ? new CsvRecords(reader, MAX_LINE_CHARS) : undefined;
   const splitter = new LineSplitter(csv ?? reader, MAX_LINE_CHARS);
   try {
-    for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES, encoding: 'utf8' })) {
-      splitter.push(chunk as string);
+    const text = new Utf8Text();
+    /** Whether the file ends its lines with CR alone (classic Mac): read as if each were LF. */
+    let crOnly: boolean | undefined;
+    let notUtf8: NotUtf8 | undefined;
+    for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
+      const decoded = text.push(chunk as Buffer);
+      if (typeof decoded !== 'string') {
+        notUtf8 = decoded;
+        break;
+      }
+      // the first chunk (far longer than a line may be) tells: CRs and no LF at all
+      crOnly ??= decoded.length === 0 ? undefined : !decoded.includes('\n') && decoded.includes('\r');
+      splitter.push(crOnly === true ? decoded.replaceAll('\r', '\n') : decoded);
       if (reader.stopped) break;
       await reader.builder.backlog();
+    }
+    notUtf8 ??= reader.stopped ? undefined : text.end();
+    if (notUtf8 !== undefined) {
+      reader.builder.close();
+      const start = { line: notUtf8.line, column: 1, offset: notUtf8.offset };
+      return failed(reader.counts, [
+        errorAt('audience-file-encoding', `the member file ${file} is not UTF-8: byte ${notUtf8.offset} (on line ${notUtf8.line}) is not valid UTF-8; save the file as UTF-8 (for example: iconv -f LATIN1 -t UTF-8)`, { file, start, end: start }),
+      ]);
     }
     splitter.end();
     csv?.end();

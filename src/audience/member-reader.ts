@@ -26,8 +26,6 @@ const TYPES_LIST = IDENTIFIER_TYPES.join(', ');
 /** The longest line (or CSV record) a member file may have, in characters: the reader never holds more than this of one line. */
 export const MAX_LINE_CHARS = 65_536;
 
-/** A header cell shown in a message: short and printable, else by its column number alone. */
-const shownCell = (cell: string, column: number): string => (/^[\x20-\x7e]{1,64}$/.test(cell) ? JSON.stringify(cell) : `column ${column}`);
 
 /** Reads records into a member set; `stopped` once a diagnostic ends the reading (later input is ignored). */
 export class MemberReader implements CsvSink, LineSink {
@@ -128,7 +126,7 @@ export class MemberReader implements CsvSink, LineSink {
         name === ''
           ? `column ${j + 1} of the header is empty; the columns are identifier types: ${TYPES_LIST}`
           : !isIdentifierType(name)
-            ? `unknown column ${shownCell(fields[j]!.trim(), j + 1)} in the header; the columns are identifier types: ${TYPES_LIST}`
+            ? `column ${j + 1} of the header names no identifier type; the columns are identifier types: ${TYPES_LIST}`
             : first !== undefined
               ? `the header names ${name} twice (columns ${first + 1} and ${j + 1})`
               : undefined;

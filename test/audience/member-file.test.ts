@@ -59,7 +59,8 @@ describe('readMemberFile: CSV', () => {
   });
 
   const headerErrors: Array<[string, string, string, RegExp]> = [
-    ['an unknown column', 'email,fax\na@example.com,1\n', 'x.csv:1:7', /unknown column "fax" in the header/],
+    ['an unknown column', 'email,fax\na@example.com,1\n', 'x.csv:1:7', /^column 2 of the header names no identifier type/],
+    ['an identifier where a column name belongs', 'email,secret.person@example.com\n', 'x.csv:1:7', /^column 2 of the header names no identifier type/],
     ['an empty column', 'email,,handle\n', 'x.csv:1:7', /column 2 of the header is empty/],
     ['a column named twice', 'email,handle,email\n', 'x.csv:1:14', /names email twice \(columns 1 and 3\)/],
     ['an empty file', '', 'x.csv:1:1', /is empty/],
@@ -71,6 +72,12 @@ describe('readMemberFile: CSV', () => {
     expect(r.diagnostics[0]!.severity).toBe('error');
     expect(shown(r)[0]).toMatch(new RegExp(`^${where.replace(/\./g, '\\.')}(:|: )`));
     expect(r.diagnostics[0]!.message).toMatch(message);
+  });
+
+  it('never shows a header cell, naming its column by position instead', async () => {
+    const r = await readMemberFile(file('leaky-header.csv', 'email,+1 415 555 2671\na@example.com,x\n'), { shownAs: 'x.csv' });
+    expect(shown(r)).toEqual([expect.stringMatching(/^x\.csv:1:7: audience-file-header: column 2 of the header names no identifier type/)]);
+    expect(shown(r).join('\n')).not.toContain('415');
   });
 
   it('does not print the first line of a file whose header is missing', async () => {
@@ -185,3 +192,47 @@ describe('readMemberFile: large files', () => {
     expect(memberSetHash(r.value!.members)).toBe(memberSetHash(memberSetOf({ email: emails, phone_number: phones })));
   });
 });
+
+describe('readMemberFile: encodings and line endings', () => {
+  const latin1 = Buffer.from('email\na@example.com\nren\xe9@example.com\n', 'latin1');
+  const notUtf8: Array<[string, Buffer, number, number]> = [
+    ['Latin-1 (an é as one byte)', latin1, 23, 3],
+    ['a lone continuation byte', Buffer.concat([Buffer.from('email\n'), Buffer.from([0x80]), Buffer.from('@example.com\n')]), 6, 2],
+    ['an overlong encoding', Buffer.concat([Buffer.from('email\nx'), Buffer.from([0xc0, 0xaf]), Buffer.from('@example.com\n')]), 7, 2],
+    ['an encoded surrogate', Buffer.concat([Buffer.from('email\nx'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('@example.com\n')]), 7, 2],
+    ['a sequence cut off at the end', Buffer.concat([Buffer.from('email\na@example.com\n'), Buffer.from([0xe2, 0x82])]), 20, 3],
+  ];
+  it.each(notUtf8)('refuses a file that is not UTF-8 — %s — at the byte offset, with the hint to re-encode', async (_, bytes, offset, line) => {
+    const r = await readMemberFile(file('encoding.csv', bytes), { shownAs: 'x.csv' });
+    expect(r.value).toBeUndefined();
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['audience-file-encoding']);
+    expect(r.diagnostics[0]!.message).toBe(`the member file x.csv is not UTF-8: byte ${offset} (on line ${line}) is not valid UTF-8; save the file as UTF-8 (for example: iconv -f LATIN1 -t UTF-8)`);
+    expect(r.diagnostics[0]!.message).not.toContain('example.com');
+  });
+
+  it('finds a bad byte past the first chunk, and reads a sequence split across chunks', async () => {
+    const head = `email\n${'a'.repeat(40)}@example.com\n`.repeat(30_000);
+    const good = Buffer.concat([Buffer.from(head), Buffer.from('\u00e9t\u00e9@example.com\n')]);
+    const ok = await readMemberFile(file('split.csv', Buffer.concat([Buffer.from('email\n'), Buffer.from('x'.repeat((1 << 20) - 7)), Buffer.from('\u00e9@example.com\n')])), { shownAs: 'x.csv' });
+    expect(ok.diagnostics.map((d) => d.code)).not.toContain('audience-file-encoding');
+    const bad = await readMemberFile(file('late.csv', Buffer.concat([good, Buffer.from([0xff]), Buffer.from('\n')])), { shownAs: 'x.csv' });
+    expect(bad.diagnostics.map((d) => d.message)).toEqual([`the member file x.csv is not UTF-8: byte ${good.length} (on line 60002) is not valid UTF-8; save the file as UTF-8 (for example: iconv -f LATIN1 -t UTF-8)`]);
+  });
+
+  const endings: Array<[string, string]> = [
+    ['LF', '\n'],
+    ['CR LF', '\r\n'],
+    ['CR alone', '\r'],
+  ];
+  it.each(endings)('reads a CSV whose lines end with %s', async (_, eol) => {
+    const r = await readMemberFile(file('endings.csv', PLAIN.join(eol) + eol));
+    expect(r.diagnostics).toEqual([]);
+    expect(memberSetHash(r.value!.members)).toBe(memberSetHash(EXPECTED));
+  });
+
+  it('names the right line of a CR-only file', async () => {
+    const r = await readMemberFile(file('cr-lines.csv', 'email,handle\ra@example.com,bob\rb@example.com,bob,extra\r'), { shownAs: 'x.csv' });
+    expect(shown(r)).toEqual([expect.stringMatching(/^x\.csv:3:\d+: audience-file-syntax: the line has 3 fields but the header names 2 columns/)]);
+  });
+});
+
