@@ -12,7 +12,7 @@ import { didYouMean } from '../diag/suggest.js';
 import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
-import { membershipDrift, readMemberships } from '../members/read.js';
+import { membershipDrift, readMemberships, unknownRemovals } from '../members/read.js';
 import { membersStoreOf, type MembersStoreLocation } from '../state/members-store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalLocation } from '../state/location.js';
@@ -209,6 +209,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
           return membersStoreOf(stateDir, s.key, address, bound.id);
         };
         diagnostics.push(...(await readMemberships(s.desired, uploadedTo, (address) => s.state.resources[address]?.applied)));
+        if (options.mode !== 'destroy') diagnostics.push(...(await unknownRemovals(s.desired, s.state, uploadedTo)));
         diagnostics.push(...membershipDrift(s.state, live));
       }
       const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });

@@ -11,7 +11,7 @@
 import { memberCounts, memberSetHash } from '../audience/member-set.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
-import { formatAddress } from '../manifest/address.js';
+import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { MembersStoreLocation } from '../state/members-store-path.js';
@@ -86,6 +86,37 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
     if (range !== undefined) resource.attributeSources['members'] = range;
   }
   return diagnostics;
+}
+
+/**
+ * Refusals of the memberships the plan would remove — their `users` section gone while their
+ * audience or list stays — whose members last uploaded are not known: the removal takes out
+ * exactly those members, and without them it would take out no one. `storeOf` is as for
+ * `readMemberships`; a membership whose parent goes too goes with it and needs nothing.
+ */
+export async function unknownRemovals(account: DesiredAccount, state: AccountState, storeOf: (address: string) => MembersStoreLocation | undefined): Promise<Diagnostic[]> {
+  const desired = new Set(account.resources.map((r) => formatAddress(r.address)));
+  const out: Diagnostic[] = [];
+  for (const [address, entry] of Object.entries(state.resources)) {
+    if (!MEMBER_KINDS.has(entry.kind) || desired.has(address)) continue;
+    const parsed = parseAddress(address).value;
+    if (parsed === undefined || !desired.has(formatAddress({ ...parsed, steps: parsed.steps.slice(0, -1) }))) continue;
+    const store = storeOf(address);
+    if (store === undefined) continue;
+    const { lastUploaded } = await membershipModule();
+    const previous = await lastUploaded(store, recordedUpload(entry.applied).hash);
+    if (previous.known) continue;
+    out.push({
+      ...errorAt(
+        'members-unknown',
+        `${address}: its removal would take out the members last uploaded, and they are not known: ${previous.problem}; nothing would be taken out of the audience. ` +
+          'Restore the member store from where the state was last applied; or keep the users section, with the member file as it was last uploaded, and apply, which writes the store again; ' +
+          'or delete the audience itself',
+      ),
+      subject: address,
+    });
+  }
+  return out;
 }
 
 /**

@@ -137,4 +137,20 @@ describe('the members last uploaded, lost or wrong', () => {
     expect(plan.stdout).toContain('−30 members');
     await expectHeld(ws, ids.get('before')!, 120);
   });
+
+  it('a deleted store, then the users section removed: the removal is refused, not sent as taking out no one', async () => {
+    const { ws, ids } = await applied({ dropped: 'E2E store dropped' });
+    for (const f of storeFiles(ws)) rmSync(f);
+    ws.write(`${seededAccountHead(emulator.info.base_url)}custom_audiences:\n  dropped:\n    name: E2E store dropped\n`);
+    const plan = await ws.run(['plan', '--detailed-exitcode']);
+    expect(plan.code, transcript(plan)).toBe(1);
+    expect(plan.stdout + plan.stderr).toMatch(/error members-unknown: custom_audiences\.dropped\.users: its removal would take out the members last uploaded, and they are not known/);
+    expect((await memberCounts(client, ids.get('dropped')!)).members).toBe(150);
+    // the remedy: the users section back with the file last uploaded (the store is written again), then the removal
+    ws.write(manifest({ dropped: 'E2E store dropped' }));
+    await expectHeld(ws, ids.get('dropped')!, 150);
+    ws.write(`${seededAccountHead(emulator.info.base_url)}custom_audiences:\n  dropped:\n    name: E2E store dropped\n`);
+    await expectHeld(ws, ids.get('dropped')!, 0);
+  });
 });
+
