@@ -110,6 +110,11 @@ export interface ClientOptions {
    * request, how long and until when, so that a long wait is never silent.
    */
   onWait?: (notice: WaitNotice) => void;
+  /**
+   * Aborted when the run may no longer write (its state lock was lost): a write not on the wire
+   * yet is not sent — whatever it waited for — and fails `unsent`; reads go on.
+   */
+  writesStop?: AbortSignal;
   /** Clock and sleep, replaceable in tests. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -254,6 +259,7 @@ export class ApiClient {
   private readonly spender: string;
   private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
   private readonly onWait: ((notice: WaitNotice) => void) | undefined;
+  private readonly writesStop: AbortSignal | undefined;
 
   constructor(options: ClientOptions) {
     this.endpoint = options.endpoint;
@@ -263,6 +269,7 @@ export class ApiClient {
     this.shared = options.shared;
     this.tracker = options.rates ?? new RateTracker();
     this.onWait = options.onWait;
+    this.writesStop = options.writesStop;
     this.spender = `${options.endpoint.adsBaseUrl} ${options.credentials.consumerKey} ${options.credentials.token ?? ''}`;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
@@ -418,6 +425,12 @@ export class ApiClient {
       this.shared?.release();
       this.slots.release();
       return throttle;
+    }
+    // checked last, with no wait before the request goes out
+    if (req.method !== 'GET' && this.writesStop?.aborted === true) {
+      this.shared?.release();
+      this.slots.release();
+      throw new ApiError({ status: 0, items: [{ code: 'NOT_SENT', message: 'not sent: this run may no longer write (its state lock was lost)' }], retryable: false, outcome: 'unsent', request: `${req.method} ${req.path}` });
     }
     if (retry) this.counts.retries++;
     this.tracker.start(key);

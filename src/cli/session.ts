@@ -167,6 +167,7 @@ export async function openSessions(accounts: readonly SessionTarget[], options: 
       shared,
       rates,
       onWait: told,
+      ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
       ...(options.debug ? { trace: (line: string) => options.io.err(`[debug] ${line}\n`) } : {}),
     });
     sessions.push({

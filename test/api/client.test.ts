@@ -166,6 +166,21 @@ describe('API client against the emulator', () => {
     await client.close();
   });
 
+  it('sends no write once the run may no longer write, reads still', async () => {
+    const emu = await start({ rateLimitScale: 0 });
+    const stop = new AbortController();
+    const { client, api } = apiFor(emu.info, { writesStop: stop.signal });
+    expect((await api.batch('campaign', emu.info.account_id, createOps(1))).every((r) => r.ok)).toBe(true);
+    stop.abort();
+    await control(emu, '/stats/reset', {});
+    const refused = await api.batch('campaign', emu.info.account_id, createOps(1, 1));
+    expect(refused).toMatchObject([{ ok: false, error: { outcome: 'unsent' } }]);
+    expect(await api.list('campaign', emu.info.account_id)).toHaveLength(1);
+    const stats = await control(emu, '/stats');
+    expect(Object.keys(stats.byRoute).filter((route) => !route.startsWith('GET '))).toEqual([]);
+    await client.close();
+  });
+
   it('signs values with reserved characters in queries and form bodies', async () => {
     const emu = await start();
     const { client, api } = apiFor(emu.info);
