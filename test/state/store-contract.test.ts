@@ -3,13 +3,16 @@
  * PostgreSQL server (test/support/postgres.ts). Serials, kept versions, push, the journal, the
  * lookup cache and locks behave the same whichever keeps the state.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { ApplyJournal, loadState, noChanges } from '../../src/state/apply-journal.js';
+import { journalPath } from '../../src/state/journal.js';
 import { LocalStore } from '../../src/state/local-store.js';
 import { PostgresStore } from '../../src/state/postgres/store.js';
-import { emptyState, type AccountState } from '../../src/state/state-file.js';
+import { emptyState, statePath, type AccountState } from '../../src/state/state-file.js';
 import type { StateStore } from '../../src/state/store.js';
 import { freshDatabase } from '../support/postgres.js';
 
@@ -29,8 +32,32 @@ const BACKENDS: Array<{ name: string; open: () => Promise<StateStore> }> = [
       return Promise.resolve(new LocalStore(join(dir, 'state'), join(dir, 'cache')));
     },
   },
-  { name: 'PostgreSQL', open: async () => PostgresStore.open({ connectionString: await freshDatabase('contract'), schema: 'adsctl', sleep: () => Promise.resolve() }) },
+  {
+    name: 'PostgreSQL',
+    open: async () => {
+      const url = await freshDatabase('contract');
+      const store = await PostgresStore.open({ connectionString: url, schema: 'adsctl', sleep: () => Promise.resolve() });
+      databases.set(store, url);
+      return store;
+    },
+  },
 ];
+
+/** The database of each PostgreSQL store opened, to damage it as a user or an operator could. */
+const databases = new Map<StateStore, string>();
+
+/** Runs `sql` on the database of a PostgreSQL store, or `local` on the state directory of local files. */
+async function damage(store: StateStore, sql: string, local: (stateDir: string) => void): Promise<void> {
+  const url = databases.get(store);
+  if (url === undefined) return local((store as LocalStore).stateDir);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query(sql);
+  } finally {
+    await db.end();
+  }
+}
 
 async function storeOf(backend: (typeof BACKENDS)[number]): Promise<StateStore> {
   const store = await backend.open();
@@ -109,6 +136,38 @@ describe.each(BACKENDS)('a state backend: $name', (backend) => {
     expect(await store.readJournal('acme')).toMatchObject({ open: [{ seq: 2 }], outcomes: [] });
     await store.clearJournal('acme');
     expect(await store.readJournal('acme')).toMatchObject({ open: [], outcomes: [], lastSeq: 0 });
+  });
+
+  it('begins a journal that names its checkpoint serial and counts its records: one cut off, or the checkpoint gone beside it, is refused', async () => {
+    const store = await storeOf(backend);
+    const state = withCampaign(emptyState('acme', 'local'), '1');
+    await store.write(state, 'import');
+    const journal = await ApplyJournal.open(store, state);
+    const op = (address: string) => ({ address, kind: 'campaign', action: 'create' as const, params: { name: address } });
+    const seq = await journal.intend([op('campaigns.d')], 10);
+    const bound = { kind: 'campaign', id: '2', applied: {} };
+    state.resources['campaigns.d'] = bound;
+    state.serial++;
+    await journal.close(seq, state.serial, { ...noChanges(), set: { 'campaigns.d': bound } });
+    await journal.intend([op('campaigns.e')], 11);
+    const loaded = await loadState(store, 'acme', 'local');
+    if (typeof loaded === 'string') throw new Error(loaded);
+    expect(loaded.journal.damage).toBeUndefined();
+    expect(loaded.journal.head).toEqual({ journal: state.journal_id, base: 1 });
+    expect(loaded.state).toEqual(state);
+
+    await damage(store, "DELETE FROM adsctl.journal WHERE position = (SELECT max(position) FROM adsctl.journal)", (dir) => {
+      const path = journalPath(dir, 'acme');
+      writeFileSync(path, readFileSync(path, 'utf8').split(/(?<=\n)/).slice(0, -1).join(''));
+    });
+    const cut = await loadState(store, 'acme', 'local');
+    expect(typeof cut === 'object' && cut.journal.damage?.problem).toContain('its end was cut off');
+
+    await damage(store, 'DELETE FROM adsctl.states', (dir) => rmSync(statePath(dir, 'acme')));
+    const gone = await store.read('acme', 'local');
+    expect(gone).toContain('the checkpoint of account acme is missing, but its apply journal and the versions kept of it (the newest at serial 1) remain');
+    expect(gone).toContain('adsctl state pull');
+    expect(await store.accounts()).toEqual(['acme']);
   });
 
   it('keeps the lookup cache', async () => {
