@@ -1,18 +1,26 @@
 /**
  * Ending the process before its command finishes — its stdout closed by the reader (`adsctl plan |
  * head -c 1`), or a bug thrown where nothing catches it — without leaving a state lock behind for
- * the next run to wait on. An early exit releases the local locks this process holds
- * (`releaseOwnLocks`), and removes any lock file left in the state directories the commands name
- * whose id is one of them, then exits at once. Locks released normally are gone already. An
- * interrupt (interrupt.ts) first releases every lock through its backend (`exitReleasing`), so a
- * PostgreSQL holder row goes with its lock.
+ * the next run to wait on. An early exit releases the local locks this process holds (through
+ * the releasers the code that loads the lock module registers, `releaseOnExit`, so a command that
+ * takes no lock loads none of it), removes any lock file left in the state directories the
+ * commands name whose id is one of them, then exits at once. Locks released normally are gone
+ * already. An interrupt (interrupt.ts) first releases every lock through its backend
+ * (`exitReleasing`), so a PostgreSQL holder row goes with its lock.
  */
 import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { releaseOwnLocks, type LockInfo } from '../state/lock.js';
-import type { Lock as StoreLock } from '../state/store.js';
+import type { LockInfo, Lock as StoreLock } from '../state/store.js';
 
 const stateDirs = new Set<string>();
+
+/** Each releases the local locks this process holds and returns their ids (state/lock.ts `releaseOwnLocks`). */
+const releasers = new Set<() => readonly string[]>();
+
+/** Has an early exit run `release`, which releases this process's local locks and returns their ids. */
+export function releaseOnExit(release: () => readonly string[]): void {
+  releasers.add(release);
+}
 
 /** Records that this run may take locks in `stateDir`, so an early exit releases them. */
 export function guardLocksIn(stateDir: string): void {
@@ -31,7 +39,8 @@ function heldHere(path: string, ids: ReadonlySet<string>): boolean {
 /** Releases the local locks this process holds; returns the paths of any of their files it still had to remove. */
 export function releaseHeldLocks(): string[] {
   const released: string[] = [];
-  const ids = new Set(releaseOwnLocks());
+  const ids = new Set<string>();
+  for (const release of releasers) for (const id of release()) ids.add(id);
   for (const dir of stateDirs) {
     let names: string[];
     try {

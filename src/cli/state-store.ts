@@ -6,14 +6,16 @@
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
+import { releaseOwnLocks } from '../state/lock.js';
 import type { StateStore } from '../state/store.js';
-import { guardLock } from './early-exit.js';
+import { guardLock, releaseOnExit } from './early-exit.js';
 import { cacheDirOf, stateDirOf } from './root.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** `store`, whose locks an interrupt releases too (early-exit.ts). */
+/** `store`, whose locks an interrupt or another early exit releases too (early-exit.ts). */
 function guarded(store: StateStore): StateStore {
+  releaseOnExit(releaseOwnLocks);
   const lock = store.lock.bind(store);
   store.lock = async (key, operation, timeoutMs) => {
     const taken = await lock(key, operation, timeoutMs);

@@ -16,11 +16,12 @@ const dist = (module: string): string => pathToFileURL(join(BIN, '..', '..', 'di
 
 /** Takes the lock of account `acct` in `dir`, says `locked`, and waits; with `watch`, an apply watches the signals. */
 const SCRIPT = `
-import { guardLocksIn } from '${dist('cli/early-exit.js')}';
+import { guardLocksIn, releaseOnExit } from '${dist('cli/early-exit.js')}';
 import { exitOnInterrupt, watchInterrupts } from '${dist('cli/interrupt.js')}';
-import { acquireLock } from '${dist('state/lock.js')}';
+import { acquireLock, releaseOwnLocks } from '${dist('state/lock.js')}';
 const [dir, watch] = process.argv.slice(1);
 guardLocksIn(dir);
+releaseOnExit(releaseOwnLocks);
 exitOnInterrupt((text) => process.stderr.write(text));
 await acquireLock(dir, 'acct', 'plan', 0);
 if (watch === 'watch') watchInterrupts((text) => process.stderr.write(text)).drain().addEventListener('abort', () => process.stderr.write('stopping\\n'));
