@@ -61,11 +61,17 @@ export class MemberSetBuilder {
   private collect(): MemberSet {
     const digests = {} as Record<HashedIdentifierType, Buffer>;
     for (const t of HASHED_TYPES) digests[t] = this.hasher.lists[t].sortedDistinct();
-    const sorted = this.partner.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const partner = partnerSet(this.partner);
     this.partner = [];
-    const partnerIds = sorted.filter((id, i) => i === 0 || id !== sorted[i - 1]);
-    return { digests, partnerIds };
+    return { digests, ...partner };
   }
+}
+
+/** Distinct partner ids by their digests, in digest order, each value beside its digest. */
+export function partnerSet(values: readonly string[]): { partnerDigests: Buffer; partnerIds: string[] } {
+  const pairs = values.map((id) => ({ id, digest: digestOf(id) })).sort((a, b) => Buffer.compare(a.digest, b.digest));
+  const kept = pairs.filter((p, i) => i === 0 || !p.digest.equals(pairs[i - 1]!.digest));
+  return { partnerDigests: Buffer.concat(kept.map((p) => p.digest)), partnerIds: kept.map((p) => p.id) };
 }
 
 /** A member set of already normalised values, for callers that have them in memory (and tests). */

@@ -5,7 +5,7 @@
  */
 import { compareDigests } from './digest-list.js';
 import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType, type IdentifierType } from './identifier.js';
-import { memberCount, type MemberSet } from './member-set.js';
+import { memberCount, partnerIdsKnown, type MemberSet } from './member-set.js';
 
 /** Members added and removed of one type. */
 export interface DeltaCounts {
@@ -74,28 +74,37 @@ function diffDigests(previous: Buffer, next: Buffer): { added: Buffer; removed: 
   return { added: gather(next, added, addedBytes), removed: gather(previous, removed, removedBytes) };
 }
 
-function diffStrings(previous: readonly string[], next: readonly string[]): { added: string[]; removed: string[] } {
-  const added: string[] = [];
-  const removed: string[] = [];
-  let p = 0;
-  let n = 0;
-  while (p < previous.length && n < next.length) {
-    const a = previous[p]!;
-    const b = next[n]!;
-    if (a === b) {
-      p++;
-      n++;
-    } else if (a < b) {
-      removed.push(a);
-      p++;
+/**
+ * The partner ids `next` adds and `previous` drops, by digest, each with its value where its set
+ * knows it (a set read from the member store knows none: its dropped ids come without values).
+ */
+function diffPartners(previous: MemberSet, next: MemberSet): { added: Pick<MemberSet, 'partnerDigests' | 'partnerIds'>; removed: Pick<MemberSet, 'partnerDigests' | 'partnerIds'> } {
+  const p = previous.partnerDigests;
+  const n = next.partnerDigests;
+  const added: number[] = [];
+  const removed: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < p.length && j < n.length) {
+    const c = compareDigests(p, i, n, j);
+    if (c === 0) {
+      i += DIGEST_BYTES;
+      j += DIGEST_BYTES;
+    } else if (c < 0) {
+      removed.push(i);
+      i += DIGEST_BYTES;
     } else {
-      added.push(b);
-      n++;
+      added.push(j);
+      j += DIGEST_BYTES;
     }
   }
-  while (p < previous.length) removed.push(previous[p++]!);
-  while (n < next.length) added.push(next[n++]!);
-  return { added, removed };
+  for (; i < p.length; i += DIGEST_BYTES) removed.push(i);
+  for (; j < n.length; j += DIGEST_BYTES) added.push(j);
+  const pick = (set: MemberSet, offsets: number[]): Pick<MemberSet, 'partnerDigests' | 'partnerIds'> => ({
+    partnerDigests: Buffer.concat(offsets.map((o) => set.partnerDigests.subarray(o, o + DIGEST_BYTES))),
+    partnerIds: partnerIdsKnown(set) ? offsets.map((o) => set.partnerIds[o / DIGEST_BYTES]!) : [],
+  });
+  return { added: pick(next, added), removed: pick(previous, removed) };
 }
 
 /** The members `next` adds to `previous` and those it drops, per type, with counts. */
@@ -107,9 +116,9 @@ export function diffMembers(previous: MemberSet, next: MemberSet): MemberDiff {
     addedDigests[t] = d.added;
     removedDigests[t] = d.removed;
   }
-  const partner = diffStrings(previous.partnerIds, next.partnerIds);
-  const added: MemberSet = { digests: addedDigests, partnerIds: partner.added };
-  const removed: MemberSet = { digests: removedDigests, partnerIds: partner.removed };
+  const partner = diffPartners(previous, next);
+  const added: MemberSet = { digests: addedDigests, ...partner.added };
+  const removed: MemberSet = { digests: removedDigests, ...partner.removed };
   const byType = {} as Record<IdentifierType, DeltaCounts>;
   for (const t of IDENTIFIER_TYPES) byType[t] = { added: memberCount(added, t), removed: memberCount(removed, t) };
   const a = memberCount(added);

@@ -1,19 +1,20 @@
 /**
  * The member store: one compact binary file per audience membership, so the next plan can diff
  * a member file against what was last sent without keeping any identifier in the state. It holds
- * digests only (and partner user ids as sent, the one unhashed type), and names the membership it
- * belongs to — its address and live id — so a file put in another's place is recognised. Layout:
+ * SHA-256 digests only, partner user ids' too, and names the membership it belongs to — its
+ * address and live id — so a file put in another's place is recognised. Layout:
  *
  * ```
  * 8 bytes   magic "adsctlMS"
  * u32 BE    format version (2)
  * u32 BE    the owner's byte length, then the owner as UTF-8 JSON {"address", "id"}, then its SHA-256
- * ...       the set's canonical serialisation (member-set.ts): six u32 counts, the digests of each
- *           hashed type, then each partner id as u32 byte length and UTF-8 bytes
+ * ...       the set's canonical serialisation (member-set.ts): six u32 counts, then the digests
+ *           of each type, partner ids' last
  * 32 bytes  the content hash (SHA-256 of the tagged canonical serialisation, as `memberSetHash`)
  * ```
  *
- * Version 1, written by earlier releases, lacks the owner; it is still read (without an owner).
+ * Version 1, written by earlier releases, lacks the owner and kept partner ids as sent (each a u32
+ * byte length and UTF-8 bytes); it is still read, without an owner, and written again as version 2.
  *
  * Written atomically: a temporary file in the same directory (mode 0600), fsync, rename over the
  * target, fsync of the directory; a reader sees the old file or the new one, never a part. Read
@@ -26,6 +27,7 @@ import { basename, dirname, join } from 'node:path';
 import { errorAt, type Result } from '../diag/diagnostic.js';
 import { compareDigests } from './digest-list.js';
 import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType } from './identifier.js';
+import { partnerSet } from './member-builder.js';
 import { canonicalPieces, contentHasher, type MemberSet } from './member-set.js';
 
 const MAGIC = Buffer.from('adsctlMS', 'latin1');
@@ -177,23 +179,32 @@ export async function readMemberStore(path: string): Promise<Result<StoredMember
     digests[t] = bytes.subarray(at, at + length);
     at += length;
   }
+  const partners = counts[HASHED_TYPES.length]!;
+  let partnerDigests: Buffer = Buffer.alloc(0);
   const partnerIds: string[] = [];
-  for (let k = 0; k < counts[HASHED_TYPES.length]!; k++) {
-    if (at + 4 > end) return damaged(path, 'is truncated (in its partner user ids)');
-    const length = bytes.readUInt32BE(at);
-    if (at + 4 + length > end) return damaged(path, 'is truncated (in its partner user ids)');
-    partnerIds.push(bytes.toString('utf8', at + 4, at + 4 + length));
-    at += 4 + length;
+  if (version === VERSION) {
+    if (at + partners * DIGEST_BYTES > end) return damaged(path, 'is truncated (the partner_user_id digests run past its end)');
+    partnerDigests = bytes.subarray(at, at + partners * DIGEST_BYTES);
+    at += partners * DIGEST_BYTES;
+  } else {
+    // version 1 kept partner ids as sent
+    for (let k = 0; k < partners; k++) {
+      if (at + 4 > end) return damaged(path, 'is truncated (in its partner user ids)');
+      const length = bytes.readUInt32BE(at);
+      if (at + 4 + length > end) return damaged(path, 'is truncated (in its partner user ids)');
+      partnerIds.push(bytes.toString('utf8', at + 4, at + 4 + length));
+      at += 4 + length;
+    }
   }
   if (at !== end) return damaged(path, `has ${end - at} bytes more than its counts account for`);
   const hash = contentHasher().update(bytes.subarray(start, end)).digest();
   if (!hash.equals(bytes.subarray(end))) return damaged(path, 'does not match its checksum');
-  for (const t of HASHED_TYPES) {
-    const d = digests[t];
+  for (const [t, d] of [...HASHED_TYPES.map((t) => [t, digests[t]] as const), ['partner_user_id', partnerDigests] as const]) {
     for (let off = DIGEST_BYTES; off < d.length; off += DIGEST_BYTES) {
       if (compareDigests(d, off - DIGEST_BYTES, d, off) >= 0) return damaged(path, `holds its ${t} digests out of order`);
     }
   }
   for (let k = 1; k < partnerIds.length; k++) if (!(partnerIds[k - 1]! < partnerIds[k]!)) return damaged(path, 'holds its partner user ids out of order');
-  return { value: { members: { digests, partnerIds }, hash: hash.toString('hex'), ...(owner === undefined ? {} : { owner }) }, diagnostics: [] };
+  const partner = version === VERSION ? { partnerDigests, partnerIds: [] } : partnerSet(partnerIds);
+  return { value: { members: { digests, ...partner }, hash: hash.toString('hex'), ...(owner === undefined ? {} : { owner }) }, diagnostics: [] };
 }

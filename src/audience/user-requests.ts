@@ -11,7 +11,7 @@
  * a time, as the caller sends them.
  */
 import { DIGEST_BYTES, HASHED_TYPES, type IdentifierType } from './identifier.js';
-import { memberCount, type MemberSet } from './member-set.js';
+import { memberCount, partnerIdsKnown, type MemberSet } from './member-set.js';
 
 /** The users operations: Update adds members, Delete removes them. */
 export type UsersOperation = 'Update' | 'Delete';
@@ -52,7 +52,7 @@ export const MAX_USERS_BODY_BYTES = 5_000_000;
 export function userEntryBytes(set: MemberSet): number {
   let bytes = 0;
   for (const t of HASHED_TYPES) bytes += (set.digests[t].length / DIGEST_BYTES) * hashedEntryBytes(t);
-  for (const id of set.partnerIds) bytes += Buffer.byteLength(partnerEntry(id));
+  for (const id of partnerValues(set)) bytes += Buffer.byteLength(partnerEntry(id));
   const n = memberCount(set);
   return n === 0 ? 0 : bytes + n - 1;
 }
@@ -60,6 +60,15 @@ export function userEntryBytes(set: MemberSet): number {
 /** The fewest requests any packing of `set` needs: its entries' bytes over the body limit. */
 export function minimumUserRequests(set: MemberSet, maxBytes = MAX_USERS_BODY_BYTES): number {
   return Math.ceil(userEntryBytes(set) / maxBytes);
+}
+
+/**
+ * The values of `set`'s partner ids, which the service takes as written; a set whose partner ids
+ * are known by digest alone cannot be sent (its callers refuse it first): a bug, thrown.
+ */
+function partnerValues(set: MemberSet): readonly string[] {
+  if (!partnerIdsKnown(set)) throw new Error('partner user ids known only by their digests cannot be sent');
+  return set.partnerIds;
 }
 
 /** `{"<type>":["` + 64 hex + `"]}`. */
@@ -74,7 +83,7 @@ function* entries(set: MemberSet): Generator<[string, number]> {
     const bytes = hashedEntryBytes(t);
     for (let off = 0; off < digests.length; off += DIGEST_BYTES) yield [`${open}${digests.toString('hex', off, off + DIGEST_BYTES)}"]}`, bytes];
   }
-  for (const id of set.partnerIds) {
+  for (const id of partnerValues(set)) {
     const entry = partnerEntry(id);
     yield [entry, Buffer.byteLength(entry)];
   }

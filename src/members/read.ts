@@ -8,7 +8,7 @@
  * the file is exactly what the state records as last uploaded: then nothing is sent, and apply
  * writes the store again.
  */
-import { memberCounts, memberSetHash } from '../audience/member-set.js';
+import { memberCount, memberCounts, memberSetHash, partnerIdsKnown } from '../audience/member-set.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
@@ -40,6 +40,19 @@ function unknownMembers(address: string, file: string, problem: string, recorded
     `${address}: the members last uploaded are not known: ${problem}. Without them the plan cannot tell whom to take out of the audience, and sending ${file} again would keep everyone removed from it. ` +
       `Restore the member store from where the state was last applied; or put back the member file as it was last uploaded${last}, and apply, which writes the store again; ` +
       'or, to start over, remove the audience from the manifest and apply, then add it back: a new audience starts empty',
+    range,
+  );
+}
+
+/**
+ * The refusal of partner ids taken out of a file: the service takes them only as written, and the
+ * member store keeps their digests alone, so their removal cannot be sent.
+ */
+function partnerRemovals(address: string, file: string, removed: number, range: SourceRange | undefined): Diagnostic {
+  return errorAt(
+    'members-partner-removed',
+    `${address}: ${removed.toLocaleString('en-US')} partner_user_id member${removed === 1 ? ' was' : 's were'} taken out of ${file}; the service takes partner ids only as written, and adsctl keeps only their hashes, so it cannot send their removal. ` +
+      'To take them out, delete the audience and create it anew (a new audience starts empty); to keep them, put them back in the file',
     range,
   );
 }
@@ -78,7 +91,11 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
       diagnostics.push(unknownMembers(address, file, previous.problem, recorded, resource.attributeSources['file']));
       continue;
     }
-    const { value } = membersValue(previous.known ? previous.members : read.value.members, read.value.members);
+    const { value, diff } = membersValue(previous.known ? previous.members : read.value.members, read.value.members);
+    if (!partnerIdsKnown(diff.removed)) {
+      diagnostics.push(partnerRemovals(address, file, memberCount(diff.removed, 'partner_user_id'), resource.attributeSources['file']));
+      continue;
+    }
     // the service takes a window only with the members sent under it: a new window sends them all
     const moved = applied !== undefined && WINDOW.some((w) => (resource.attributes[w] ?? null) !== (applied[w] ?? null));
     resource.attributes['members'] = moved ? { ...value, added: value.count, unchanged: 0, resend: true } : restore ? { ...value, restore: true } : value;
@@ -105,6 +122,10 @@ export async function unknownRemovals(account: DesiredAccount, state: AccountSta
     if (store === undefined) continue;
     const { lastUploaded } = await membershipModule();
     const previous = await lastUploaded(store, recordedUpload(entry.applied).hash);
+    if (previous.known && !partnerIdsKnown(previous.members)) {
+      out.push({ ...partnerRemovals(address, 'the membership', memberCount(previous.members, 'partner_user_id'), undefined), subject: address });
+      continue;
+    }
     if (previous.known) continue;
     out.push({
       ...errorAt(

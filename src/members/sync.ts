@@ -12,7 +12,7 @@
 import { rm } from 'node:fs/promises';
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
-import { emptyMemberSet, type MemberSet } from '../audience/member-set.js';
+import { emptyMemberSet, partnerIdsKnown, type MemberSet } from '../audience/member-set.js';
 import { userRequests, type UsersRequest } from '../audience/user-requests.js';
 import type { WriteContext, WriteItem } from '../kinds/descriptor.js';
 import { LocalWriteError } from '../kinds/write-error.js';
@@ -71,6 +71,7 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
   const restoring = !previous.known && plan?.restore === true && typeof file === 'string';
   if (!previous.known && !restoring) throw new LocalWriteError(`${item.address}: nothing was sent: the members last uploaded are not known (${previous.problem}); plan again`);
   const { value, diff } = membersValue(previous.known ? previous.members : next, next);
+  if (!partnerIdsKnown(diff.removed)) throw new LocalWriteError(`${item.address}: nothing was sent: partner user ids were taken out of the file, and adsctl keeps only their hashes; plan again`);
   const planned = plan?.hash;
   // a new membership window is sent with every member: the Update then holds the whole set
   const update = plan?.resend === true ? next : diff.added;

@@ -52,6 +52,16 @@ describe('diffMembers', () => {
     );
   });
 
+  it('diffs partner ids by digest: added ones keep their values, dropped ones of a stored set have none', () => {
+    const file = memberSetOf({ partner_user_id: ['a', 'b', 'c'] });
+    const stored: MemberSet = { ...memberSetOf({ partner_user_id: ['b', 'c', 'd'] }), partnerIds: [] };
+    const diff = diffMembers(stored, file);
+    expect(diff.added.partnerIds).toEqual(['a']);
+    expect(memberCount(diff.removed, 'partner_user_id')).toBe(1);
+    expect(diff.removed.partnerIds).toEqual([]);
+    expect(diff.byType.partner_user_id).toEqual({ added: 1, removed: 1 });
+  });
+
   it('gives empty deltas for an unchanged set', () => {
     const set = memberSetOf({ email: ['a@example.com', 'b@example.com'], partner_user_id: ['x'] });
     const again = memberSetOf({ partner_user_id: ['x'], email: ['b@example.com', 'a@example.com', 'a@example.com'] });

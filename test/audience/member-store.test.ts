@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memberSetOf } from '../../src/audience/member-builder.js';
+import { HASHED_TYPES } from '../../src/audience/identifier.js';
 import { contentHasher, emptyMemberSet, memberSetHash } from '../../src/audience/member-set.js';
 import { readMemberStore, writeMemberStore } from '../../src/audience/member-store.js';
 import { scratch } from './files.js';
@@ -38,14 +39,16 @@ describe('member store', () => {
     expect(r.value!.hash).toBe(memberSetHash(SET));
     expect(r.value!.owner).toEqual(OWNER);
     expect(memberSetHash(r.value!.members)).toBe(memberSetHash(SET));
-    expect(r.value!.members.partnerIds).toEqual(SET.partnerIds);
+    expect(r.value!.members.partnerDigests.equals(SET.partnerDigests)).toBe(true);
+    // partner ids are kept as digests alone: their values are not known after the read
+    expect(r.value!.members.partnerIds).toEqual([]);
     expect(r.value!.members.digests.email.equals(SET.digests.email)).toBe(true);
   });
 
-  it('holds digests only: no value of a hashed type appears in the file', async () => {
+  it('holds digests only: no value of any type, partner ids included, appears in the file', async () => {
     const bytes = readFileSync(await stored('digests-only.members'));
-    expect(bytes.length).toBe(HEAD + 24 + 505 * 32 + SET.partnerIds.reduce((n, id) => n + 4 + Buffer.byteLength(id), 0) + 32);
-    for (const value of ['user1@example.com', '+14155552671', 'alice', '783214']) expect(bytes.includes(value)).toBe(false);
+    expect(bytes.length).toBe(HEAD + 24 + 508 * 32 + 32);
+    for (const value of ['user1@example.com', '+14155552671', 'alice', '783214', 'crm-1', 'quoted', 'lines']) expect(bytes.includes(value)).toBe(false);
   });
 
   it('writes an empty set', async () => {
@@ -71,7 +74,7 @@ describe('member store', () => {
   });
 
   const damage: Array<[string, (b: Buffer) => Buffer, RegExp]> = [
-    ['cut short', (b) => b.subarray(0, b.length - 1), /is truncated \(in its partner user ids\)/],
+    ['cut short', (b) => b.subarray(0, b.length - 1), /is truncated \(the partner_user_id digests run past its end\)/],
     ['cut to its header', (b) => b.subarray(0, 10), /is truncated \(10 bytes\)/],
     ['cut inside its digests', (b) => b.subarray(0, HEAD + 24 + 100 + 32), /is truncated \(the email digests run past its end\)/],
     ['with a digest byte changed', (b) => flip(b, HEAD + 24 + 40), /does not match its checksum/],
@@ -107,15 +110,21 @@ describe('member store', () => {
     expect(r.diagnostics.map((d) => d.message)).toEqual([`the member store ${path} holds its email digests out of order`]);
   });
 
-  it('reads a file of format version 1, which names no membership', async () => {
-    const path = await stored('version-1.members');
-    const b = readFileSync(path);
-    const v1 = Buffer.concat([b.subarray(0, 8), Buffer.from([0, 0, 0, 1]), b.subarray(HEAD)]);
-    writeFileSync(path, v1);
+  it('reads a file of format version 1, which names no membership and kept partner ids as sent', async () => {
+    const path = join(dir, 'version-1.members');
+    const partner = [...SET.partnerIds].sort();
+    const u32 = (n: number): Buffer => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+    const counts = [500, 2, 1, 1, 1, partner.length].map(u32);
+    const body = Buffer.concat([...counts, ...HASHED_TYPES.map((t) => SET.digests[t]), ...partner.flatMap((id) => [u32(Buffer.byteLength(id)), Buffer.from(id)])]);
+    const hash = contentHasher().update(body).digest();
+    writeFileSync(path, Buffer.concat([Buffer.from('adsctlMS'), u32(1), body, hash]));
     const r = await readMemberStore(path);
     expect(r.diagnostics).toEqual([]);
     expect(r.value!.owner).toBeUndefined();
-    expect(r.value!.hash).toBe(memberSetHash(SET));
+    expect(r.value!.hash).toBe(hash.toString('hex'));
+    // its partner ids are read as sent, so their removal can still be sent once
+    expect(memberSetHash(r.value!.members)).toBe(memberSetHash(SET));
+    expect([...r.value!.members.partnerIds].sort()).toEqual(partner);
   });
 
   it('tells a missing store apart', async () => {
