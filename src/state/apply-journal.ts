@@ -70,7 +70,7 @@ export function linkJournal(state: AccountState, journal: JournalContents, where
       where,
       `${where}: the apply journal is ${journal.present === true ? (empty ? 'empty' : 'not the one the checkpoint names (it has no head)') : 'missing'}, but ${checkpoint} (serial ${state.serial}) says journal ${state.journal_id} holds the outcomes of an apply after it. ` +
         'Without it adsctl cannot tell what that apply created, so it changes nothing. ' +
-        `If you have a copy of the journal, put it back and run adsctl apply again. Otherwise ${lostJournalRemedy(where, when)}`,
+        `If you have a copy of the journal, put it back and run adsctl apply again. Otherwise ${lostJournalRemedy(where, when, journal.present === true)}`,
     );
   }
   if (state.absorbed_journal === head.journal) return { open: [], outcomes: [], lastSeq: 0, whole: journal.whole, present: true };

@@ -44,15 +44,18 @@ export function describeJournalDamage(damage: JournalDamage): string {
 }
 
 /**
- * What to do when a journal is lost for good: the objects its apply created are on the service
- * with no binding, so they are bound by hand before anything is created again.
+ * What to do when a journal is lost for good (`present`: its file, damaged, is still there): the
+ * objects its apply created are on the service with no binding, so they are bound by hand before
+ * anything is created again.
  */
-export function lostJournalRemedy(path: string, when: string): string {
+export function lostJournalRemedy(path: string, when: string, present = true): string {
   const local = path.endsWith('.journal');
   const checkpoint = local ? `${path.slice(0, -'.journal'.length)}.json` : undefined;
+  const root = dirname(dirname(dirname(path)));
+  const aside = !present ? '' : local ? `move it aside (mv ${path} ${path}.damaged), ` : 'delete its rows, ';
   return (
-    (local ? `move it aside (mv ${path} ${path}.damaged), ` : 'clear it, ') +
-    `put the checkpoint back without its claim on the journal (${checkpoint === undefined ? 'adsctl state pull --serial N > state.json, then adsctl state push --force state.json' : `adsctl state push --force ${checkpoint}`}), ` +
+    aside +
+    `put the checkpoint back without its claim on the journal (${checkpoint === undefined ? 'adsctl state pull --serial N > state.json, then adsctl state push --force state.json' : `adsctl state push --path ${root} --force ${checkpoint}`}), ` +
     `find on the service what that apply created${when}, bind each object with adsctl import, and only then run adsctl apply again.`
   );
 }

@@ -6,16 +6,16 @@
  * used to be read as "nothing to recover" and sent the creates again: a whole last line with one
  * byte changed, the file cut in the middle of a line, emptied, deleted; the checkpoint deleted
  * while the journal and the versions kept remain. Each is refused, naming the file and what to do,
- * sending nothing and releasing the lock; done as told, the next apply finishes with every object
- * there once.
+ * sending nothing and releasing the lock; done as told (the piece put back, or a journal lost for
+ * good replaced by imports), the next apply finishes with every object there once.
  */
 import { existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
-import { fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
+import { createWorkspace, parseStateList, readLiveAccount, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { fleetCampaigns, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
 import { startAnswerGate } from './answer-gate.js';
 
@@ -119,6 +119,24 @@ describe('a journal left by a killed apply', () => {
     expect(run.stderr).toContain('put it back');
 
     writeFileSync(journal(), text);
+    await adsctl(['apply', '--auto-approve'], 0);
+    await expectConverged();
+  });
+
+  it('deleted for good, then done as the message says, lets the apply finish with nothing twice', async () => {
+    await killedWithLineItemsInFlight();
+    rmSync(journal());
+    const run = await expectRefused([`${ACCOUNT}.journal: the apply journal is missing`]);
+    // the checkpoint, without its claim on the journal; then what that apply created, bound by import
+    const push = /\((adsctl state push [^)]+)\)/.exec(run.stderr);
+    expect(push, run.stderr).not.toBeNull();
+    await adsctl(push![1]!.split(' ').slice(1), 0);
+    const live = await readLiveAccount(client, ACCOUNT);
+    for (const campaign of fleetCampaigns(FLEET)) {
+      const found = live.campaigns.filter((c) => c['name'] === campaign.name);
+      expect(found).toHaveLength(1);
+      await adsctl(['import', `campaigns.${campaign.key}`, String(found[0]!['id'])], 0);
+    }
     await adsctl(['apply', '--auto-approve'], 0);
     await expectConverged();
   });
