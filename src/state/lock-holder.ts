@@ -115,3 +115,28 @@ export function judgeHolder(info: LockInfo, facts: HostFacts, ownIds: ReadonlySe
   if (held.start_time !== undefined && start !== held.start_time) return `pid ${info.pid} is another process now (it started at another time)`;
   return undefined;
 }
+
+/**
+ * Why the holder of `info` is known to be running, or undefined when it is not (gone, or where this
+ * process cannot see it: another host, another boot): what `force-unlock` refuses to break without
+ * `--force`. `ageMs` is how long ago the lock file was last written (its last heartbeat) by this
+ * host's clock, which is the holder's clock only within one boot. A lock of this very process is
+ * not counted: the process asking is not a run holding it.
+ */
+export function holderAlive(info: LockInfo, facts: HostFacts, ageMs: number, staleMs: number = HEARTBEAT_STALE_MS): string | undefined {
+  if (info.damaged !== undefined || !Number.isSafeInteger(info.pid) || info.pid <= 0) return undefined;
+  const held = info.process;
+  if (held === undefined) {
+    if (holderHost(info.holder) !== facts.host || info.pid === facts.pid) return undefined;
+    return facts.exists(info.pid) ? `process ${info.pid} of this host is still running` : undefined;
+  }
+  const own = facts.process;
+  const samePids = held.boot_id !== undefined && held.pid_ns !== undefined && held.boot_id === own.boot_id && held.pid_ns === own.pid_ns;
+  if (samePids) {
+    if (info.pid === facts.pid) return undefined;
+    return judgeHolder(info, facts, new Set(), 0, staleMs) === undefined ? `process ${info.pid} of this host is still running` : undefined;
+  }
+  const sameClock = held.boot_id !== undefined && held.boot_id === own.boot_id;
+  if (!sameClock || ageMs >= staleMs) return undefined;
+  return `it runs as pid ${info.pid} in another pid namespace of this machine, and its heartbeat moved ${Math.round(ageMs / 1000)} s ago`;
+}

@@ -14,7 +14,7 @@ import { hostname, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
 import { startHeartbeat } from './lock-heartbeat.js';
-import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderHost, hostFacts, judgeHolder, processExists, type HostFacts } from './lock-holder.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
 import { stateStem } from './state-file.js';
 import type { ForceUnlockOutcome, LockInfo } from './store.js';
 
@@ -250,18 +250,20 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
 
 /**
  * Removes the lock whose id is `id`, whichever account it guards (`adsctl force-unlock ID`); a
- * lock whose holder still runs on this host is left in place unless `force`. Undefined when no
- * lock has that id.
+ * lock whose holder is known to be running (`holderAlive`: a live process of this host, or a
+ * heartbeat still moving in another pid namespace of this machine) is left in place unless
+ * `force`. Undefined when no lock has that id.
  */
-export function forceUnlock(stateDir: string, id: string, force: boolean): ForceUnlockOutcome {
+export function forceUnlock(stateDir: string, id: string, force: boolean, options: Pick<LockOptions, 'now' | 'facts'> = {}): ForceUnlockOutcome {
   if (!existsSync(stateDir)) return undefined;
   for (const name of readdirSync(stateDir)) {
     if (!name.endsWith('.lock')) continue;
     const path = join(stateDir, name);
-    const info = readLockFile(path)?.info;
-    if (info?.id !== id) continue;
-    const running = info.damaged === undefined && holderHost(info.holder) === hostname() && info.pid !== process.pid && processExists(info.pid);
-    if (running && !force) return { live: info, why: `process ${info.pid} of this host is still running` };
+    const current = readLockFile(path);
+    const info = current?.info;
+    if (current === undefined || info?.id !== id) continue;
+    const running = holderAlive(info, options.facts ?? hostFacts(), (options.now ?? Date.now)() - current.mtimeMs);
+    if (running !== undefined && !force) return { live: info, why: running };
     unlinkSync(path);
     return { removed: info };
   }

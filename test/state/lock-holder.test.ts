@@ -6,7 +6,7 @@
  * judged as before, by host and pid.
  */
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, judgeHolder, processStartTime, type HostFacts } from '../../src/state/lock-holder.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, judgeHolder, processStartTime, type HostFacts } from '../../src/state/lock-holder.js';
 import type { LockInfo, LockProcess } from '../../src/state/store.js';
 
 const BOOT = '80df4552-51eb-40c2-a6d4-3b4348d747ae';
@@ -74,6 +74,24 @@ describe('judgeHolder', () => {
 
   it('the stale bound is three heartbeats and a margin', () => {
     expect(HEARTBEAT_STALE_MS).toBeGreaterThan(3 * HEARTBEAT_MS);
+  });
+});
+
+describe('holderAlive (what force-unlock refuses to break without --force)', () => {
+  it.each([
+    { case: 'same namespace, pid running with its start time', info: lock(40, { ...HERE, start_time: '700' }), age: 60_000, alive: true },
+    { case: 'same namespace, pid reused by a later process', info: lock(41, { ...HERE, start_time: '700' }), age: 0, alive: false },
+    { case: 'same namespace, no such pid', info: lock(77, HERE), age: 0, alive: false },
+    { case: 'this very process', info: lock(1, HERE), age: 0, alive: false },
+    { case: 'another namespace of this boot, heartbeat fresh, pid 1 like ours', info: lock(1, OTHER_NS), age: HEARTBEAT_MS, alive: true },
+    { case: 'another namespace of this boot, heartbeat stale', info: lock(1, OTHER_NS), age: HEARTBEAT_STALE_MS, alive: false },
+    { case: 'another boot: its clock is not ours', info: lock(40, OTHER_BOOT), age: 0, alive: false },
+    { case: 'old format, this host, pid running', info: lock(40, undefined), age: 60_000, alive: true },
+    { case: 'old format, this host, no such pid', info: lock(77, undefined), age: 0, alive: false },
+    { case: 'old format, another host', info: lock(40, undefined, 'ci@elsewhere'), age: 0, alive: false },
+  ])('$case: alive $alive', ({ info, age, alive }) => {
+    const why = holderAlive(info, facts, age);
+    expect(why !== undefined, why).toBe(alive);
   });
 });
 

@@ -184,6 +184,20 @@ describe('forceUnlock', () => {
     expect(outcome).toEqual(removed ? { removed: left } : { live: left, why: `process ${left.pid} of this host is still running` });
     expect(existsSync(lockPath(dir, ACCOUNT))).toBe(!removed);
   });
+
+  it.each([
+    { name: 'a live holder, this run being pid 1 too', age: HEARTBEAT_MS, removed: false },
+    { name: 'a holder whose heartbeat stopped', age: HEARTBEAT_STALE_MS, removed: true },
+  ])('in another pid namespace of this machine, $name: removed $removed', ({ age, removed }) => {
+    const here = hostFacts();
+    const facts: HostFacts = { ...here, pid: 1, process: { ...here.process, boot_id: 'boot-a', pid_ns: 'pid:[1]' } };
+    const left = leave({ pid: 1, process: { boot_id: 'boot-a', pid_ns: 'pid:[2]', start_time: '100' }, heartbeat: 'beat' });
+    const written = Date.now();
+    utimesSync(lockPath(dir, ACCOUNT), written / 1000, written / 1000);
+    const outcome = forceUnlock(dir, left.id, false, { facts, now: () => written + age });
+    expect(outcome).toEqual(removed ? { removed: left } : { live: left, why: expect.stringContaining('in another pid namespace of this machine') });
+    expect(existsSync(lockPath(dir, ACCOUNT))).toBe(!removed);
+  });
 });
 
 describe('temporary files left by killed runs', () => {
