@@ -3,6 +3,7 @@
  * the bindings of addresses to live ids without touching the service, in whichever backend the
  * configuration root keeps its state (state-store.ts). Edits take the account's lock; what they
  * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
+ * `state mv` carries a membership's members last uploaded to its new address.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
