@@ -16,7 +16,8 @@ const CHECKS: ReadonlyArray<[RegExp, Check]> = [
   [/^bidding_rules$/, nonEmptyList((r) => isObject(r) && typeof r['currency'] === 'string' && typeof r['minimum_cpe_bid_local_micro'] === 'number' && typeof r['maximum_cpe_bid_local_micro'] === 'number' && typeof r['minimum_denomination'] === 'number')],
   [/^placements$/, nonEmptyList((p) => isObject(p) && typeof p['product_type'] === 'string' && Array.isArray(p['placements']))],
   [/^iab_categories$/, nonEmptyList((c) => typeof c === 'string')],
-  [/^targeting:/, list((o) => isObject(o) && typeof o['targeting_value'] === 'string')],
+  // targeting options and the markets TV shows are read by: records of the service's own shapes
+  [/^targeting:/, list(isObject)],
 ];
 
 /** The entries of a cache file that can be trusted, and the names of those discarded (`*` for the whole file). */

@@ -16,6 +16,7 @@ describe('checkedCache', () => {
     ['no fetched_at', { placements: { data: [{ product_type: 'PROMOTED_TWEETS', placements: [] }] } }, [], ['placements']],
     ['an entry nobody knows', { mystery: { fetched_at: 1, data: [] } }, [], ['mystery']],
     ['a list instead of entries', [1, 2], [], ['*']],
+    ['targeting options that are not records', { 'targeting:languages': { fetched_at: 1, data: ['en'] } }, [], ['targeting:languages']],
   ])('%s', (_name, read, kept, discarded) => {
     const checked = checkedCache(read);
     expect(Object.keys(checked.entries).sort()).toEqual(kept);
