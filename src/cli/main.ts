@@ -7,7 +7,6 @@ import { Command, CommanderError, Help } from 'commander';
 import { COMMANDS, type LazyCommand, type SetExit } from './commands.js';
 import { exitNow } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
-import { LockLostError } from '../state/lock-lost.js';
 import { processIo, whenOutputCloses, type Io } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
@@ -67,8 +66,6 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
 function crashLine(error: unknown, debug: boolean): string {
   if (error instanceof EnvironmentError) return `Error: ${error.message}\n`;
   const message = error instanceof Error ? error.message : String(error);
-  // a state lock lost is the run's situation, not a bug
-  if (error instanceof LockLostError) return `Error: ${message}\n`;
   if (debug && error instanceof Error && error.stack !== undefined) return `Error: internal error: ${error.stack}\n`;
   return `Error: internal error: ${message.split('\n')[0] ?? ''} (a bug in adsctl; run with --debug to see where)\n`;
 }

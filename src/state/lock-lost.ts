@@ -1,12 +1,13 @@
+import { EnvironmentError } from '../diag/environment-error.js';
+
 /**
  * The error of a state operation attempted after the run lost its state lock (the server ended
- * the session that held it). It is the user's situation, not a bug: the run stops, says whose lock
- * it lost and why, and the next run recovers from the journal. Kept apart from the backends so a
- * command can recognise it without loading a database driver.
+ * the session that held it). It is the run's situation, not a bug: the run stops, says whose lock
+ * it lost and why (an `EnvironmentError`, printed as its message alone), and the next run
+ * recovers from the journal. Kept apart from the backends so a command can recognise it without
+ * loading a database driver.
  */
-export class LockLostError extends Error {
-  override readonly name = 'LockLostError';
-}
+export class LockLostError extends EnvironmentError {}
 
 /** What a run says when it stopped because a state lock was lost: `why` names the lock and the cause. */
 export function lockLostMessage(why: string, verb: string): string {
