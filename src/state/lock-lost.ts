@@ -9,8 +9,12 @@ import { EnvironmentError } from '../diag/environment-error.js';
  */
 export class LockLostError extends EnvironmentError {}
 
-/** What a run says when it stopped because a state lock was lost: `why` names the lock and the cause. */
+/**
+ * What a run says when it stopped because a state lock was lost: `why` names the lock and the
+ * cause; `verb` is the command (a plan writes nothing, so it only has to run again).
+ */
 export function lockLostMessage(why: string, verb: string): string {
+  if (verb === 'plan') return `${why}. Nothing was written; run adsctl plan again.`;
   return (
     `${why}. No write was sent after it: what the service answered before is in the journal, ` +
     `and the requests that were in flight are looked up on the service by the next run. Run adsctl ${verb} again to finish.`
