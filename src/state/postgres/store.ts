@@ -125,6 +125,9 @@ export class PostgresStore implements StateStore {
     return new PostgresStore(client, options);
   }
 
+  /** The statement in flight on the session, which the next waits for. */
+  private queue: Promise<void> = Promise.resolve();
+
   /** The session is over: every lock it held is lost, and said so once. */
   private connectionEnded(why: string): void {
     if (this.ended !== undefined) return;
@@ -137,7 +140,25 @@ export class PostgresStore implements StateStore {
     if (lost.length > 0) this.lostLocks = lost.join('; ');
   }
 
-  private async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /**
+   * One statement at a time on the session, in call order: queued here rather than inside the
+   * driver, which warns that its own queue of concurrent `client.query()` calls is going away.
+   */
+  private query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    return this.inTurn(() => this.run<R>(text, values));
+  }
+
+  /** Runs `statement` once every statement called before it has ended. */
+  private inTurn<T>(statement: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(statement);
+    this.queue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  private async run<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
     if (this.lostLocks !== undefined) throw new LockLostError(this.lostLocks);
     try {
       return await this.client.query<R>(text, values);
@@ -246,8 +267,8 @@ export class PostgresStore implements StateStore {
         this.held.delete(key);
         if (lose.signal.aborted) return;
         try {
-          await this.client.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]);
-          await this.client.query('SELECT pg_advisory_unlock($1::bigint)', [k]);
+          await this.inTurn(() => this.client.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]));
+          await this.inTurn(() => this.client.query('SELECT pg_advisory_unlock($1::bigint)', [k]));
         } catch {
           // the session is gone, and the lock with it
         }
