@@ -17,7 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
 import type { WriteContext } from '../kinds/descriptor.js';
 import type { ResourceKind } from '../kinds/kind.js';
-import { keepsMembers, membersStoreOf } from '../state/members-store-path.js';
+import { keepsMembers, membersStoreOf, type MemberRows } from '../state/members-store-path.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -62,13 +62,13 @@ export interface ApplyInput {
  * (`plan.manifestDir`, under `plan.root`), and what is kept per resource sits in a folder beside
  * the state file, named after a hash of the address.
  */
-export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void): WriteContext {
+export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void, rows?: MemberRows): WriteContext {
   const dir = resolve(plan.root ?? '.', plan.manifestDir ?? '.');
   const filePath = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
   return {
     filePath,
     readFile: (path) => readFile(filePath(path)),
-    sidecarPath: (address, id) => membersStoreOf(stateDir, plan.account, address, id),
+    sidecarPath: (address, id) => membersStoreOf(stateDir, plan.account, address, id, rows),
     progress: (address, message) => onEvent({ type: 'working', account: plan.account, address, message }),
   };
 }
@@ -146,7 +146,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     rmSync(store.path, { force: true });
     rmSync(store.legacyPath, { force: true });
   };
-  const context = writeContextOf(plan, stateDir, emit);
+  const context = writeContextOf(plan, stateDir, emit, store.memberRows?.(plan.account));
 
   /** Records a success in the state and in `journalled`, the outcome of its request. */
   const record = (op: Operation, outcome: Outcome & { status: 'ok' }, journalled: StateChanges): void => {

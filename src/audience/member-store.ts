@@ -156,6 +156,17 @@ export async function readMemberStore(path: string): Promise<Result<StoredMember
     if (code === 'ENOENT') return { value: undefined, diagnostics: [errorAt('member-store-missing', `the member store ${path} does not exist`)] };
     return { value: undefined, diagnostics: [errorAt('member-store-read', `cannot read the member store ${path} (${code})`)] };
   }
+  return parseMemberStore(bytes, path);
+}
+
+/** The bytes of a member store holding `set`, uploaded to `owner` (as `writeMemberStore` writes them), with the set's content hash. */
+export function memberStoreBytes(set: MemberSet, owner: StoreOwner): { bytes: Buffer; hash: string } {
+  const { pieces, hash } = filePieces(set, owner);
+  return { bytes: Buffer.concat(pieces), hash: hash.toString('hex') };
+}
+
+/** Reads member store bytes, with the checks of `readMemberStore`; `path` names them in problems. */
+export function parseMemberStore(bytes: Buffer, path: string): Result<StoredMembers> {
   if (bytes.length < MAGIC.length || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return damaged(path, 'is not a member store file');
   if (bytes.length < HEADER_BYTES) return damaged(path, `is truncated (${bytes.length} bytes)`);
   const version = bytes.readUInt32BE(MAGIC.length);

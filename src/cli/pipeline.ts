@@ -206,7 +206,7 @@ export async function runPipeline(accounts: readonly PipelineAccount[], options:
         const uploadedTo = (address: string): MembersStoreLocation | undefined => {
           const bound = s.state.resources[address];
           if (stateDir === undefined || bound === undefined || !isResourceKind(bound.kind) || live.resources.get(bound.kind)?.has(bound.id) !== true) return undefined;
-          return membersStoreOf(stateDir, s.key, address, bound.id);
+          return membersStoreOf(stateDir, s.key, address, bound.id, s.store?.memberRows?.(s.key));
         };
         diagnostics.push(...(await readMemberships(s.desired, uploadedTo, (address) => s.state.resources[address]?.applied)));
         if (options.mode !== 'destroy') diagnostics.push(...(await unknownRemovals(s.desired, s.state, uploadedTo)));

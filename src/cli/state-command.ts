@@ -6,6 +6,7 @@
  * `state mv` carries a membership's members last uploaded to its new address.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
 import type { ResourceAddress } from '../manifest/types.js';
@@ -119,7 +120,7 @@ async function underLock(io: Io, located: Located, timeoutMs: number, body: () =
  * Runs `edit` on one account's state under its lock and writes it back; then `after`, still under
  * the lock, for what is kept beside the state.
  */
-async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined, after?: (account: string) => Promise<void>): Promise<void> {
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined, after?: (account: string, store: StateStore) => Promise<void>): Promise<void> {
   await withStores(io, flags.path, setExit, async (stores) => {
     const located = await pickAccount(io, flags, stores);
     if (located === undefined) return setExit(1);
@@ -132,7 +133,7 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
         return setExit(1);
       }
       await located.store.write(state, operation);
-      await after?.(located.account);
+      await after?.(located.account, located.store);
       setExit(0);
     });
     if (!locked) setExit(1);
@@ -152,7 +153,8 @@ const canonical = (value: unknown): string =>
 
 /**
  * `state migrate --from`: every account of the root's `from` backend is copied, under both locks,
- * to the backend adsctl.yaml names, with its serial, and read back to check it arrived whole. An
+ * to the backend adsctl.yaml names, with its serial and its member stores, and read back to check
+ * it arrived whole. An
  * account with an unfinished journal is not moved (its apply is finished first); one the
  * destination holds at the same serial and content is already there; one it holds newer or
  * different is refused unless --force. The source is left as it was.
@@ -211,7 +213,8 @@ async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', fla
             return;
           }
           moved++;
-          io.out(`  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources\n`);
+          const stores = await copyMemberStores(state, stateDirOf(root), source, destination);
+          io.out(`  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources${stores > 0 ? `, ${stores} member store${stores === 1 ? '' : 's'}` : ''}\n`);
         });
         if (!locked) ok = false;
       });
@@ -223,6 +226,19 @@ async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', fla
     await source.close();
     await destination.close();
   }
+}
+
+/** Copies the member stores of `state`'s memberships from `source` to `destination` (each keeps them in its rows or in `stateDir`); answers how many. */
+async function copyMemberStores(state: AccountState, stateDir: string, source: StateStore, destination: StateStore): Promise<number> {
+  const memberships = Object.entries(state.resources).filter(([, e]) => keepsMembers(e.kind));
+  if (memberships.length === 0) return 0;
+  const { copyUploaded } = await membershipModule();
+  const [fromRows, toRows] = [source.memberRows?.(state.account), destination.memberRows?.(state.account)];
+  let copied = 0;
+  for (const [address, e] of memberships) {
+    if (await copyUploaded(membersStoreOf(stateDir, state.account, address, e.id, fromRows), membersStoreOf(stateDir, state.account, address, e.id, toRows), recordedHash(e.applied))) copied++;
+  }
+  return copied;
 }
 
 /** A state file given to `state push`: its JSON checked against schemas/state.schema.json. */
@@ -344,13 +360,14 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         for (const [to, e] of entries) s.resources[to] = e;
         io.out(`Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n`);
         return undefined;
-      }, async (account) => {
+      }, async (account, store) => {
         const { moveUploaded } = await membershipModule();
+        const rows = store.memberRows?.(account);
         for (const m of memberships) {
           for (const dir of stateRoots(flags.path).map(stateDirOf)) {
-            const from = membersStoreOf(dir, account, m.from, m.id);
-            if (!existsSync(from.path) && !existsSync(from.legacyPath)) continue;
-            const problem = await moveUploaded(from, membersStoreOf(dir, account, m.to, m.id), m.hash);
+            const from = membersStoreOf(dir, account, m.from, m.id, rows);
+            if (!existsSync(from.path) && !existsSync(from.legacyPath) && (rows === undefined || (await rows.read(basename(from.path))) === undefined)) continue;
+            const problem = await moveUploaded(from, membersStoreOf(dir, account, m.to, m.id, rows), m.hash);
             if (problem !== undefined) io.err(`Warning: ${m.to}: the members last uploaded did not move: ${problem}; the next plan says what to do\n`);
           }
         }

@@ -100,6 +100,14 @@ export interface SidecarFile {
   path: string;
   legacyPath: string;
   owner: { address: string; id: string };
+  /** The database that keeps it instead, when the state is in one. */
+  rows?: {
+    where: string;
+    read(name: string): Promise<Buffer | undefined>;
+    write(name: string, bytes: Buffer): Promise<void>;
+    remove(name: string): Promise<void>;
+    names(): Promise<string[]>;
+  };
 }
 
 /**

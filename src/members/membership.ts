@@ -11,8 +11,8 @@ import type { IdentifierType } from '../audience/identifier.js';
 import { diffMembers, type MemberDiff } from '../audience/member-diff.js';
 import { readMemberFile, type MemberFileResult } from '../audience/member-file.js';
 import { emptyMemberSet, memberCount, memberSetHash, type MemberSet } from '../audience/member-set.js';
-import { readMemberStore, writeMemberStore } from '../audience/member-store.js';
-import type { MembersStoreLocation } from '../state/members-store-path.js';
+import { memberStoreBytes, parseMemberStore, readMemberStore, writeMemberStore } from '../audience/member-store.js';
+import { rowName, type MembersStoreLocation } from '../state/members-store-path.js';
 
 /** How a membership resource names its file (its attributes). */
 export interface MemberSource {
@@ -46,15 +46,17 @@ export type LastUploaded = { known: true; members: MemberSet } | { known: false;
  */
 export async function lastUploaded(location: MembersStoreLocation | undefined, recordedHash?: string): Promise<LastUploaded> {
   if (location === undefined) return { known: true, members: emptyMemberSet() };
-  let path = location.path;
-  let stored = await readMemberStore(path);
+  const row = await location.rows?.read(rowName(location));
+  let path = row === undefined ? location.path : `of ${location.owner.address} in ${location.rows!.where}`;
+  let stored = row === undefined ? await readMemberStore(path) : parseMemberStore(row, path);
   if (stored.diagnostics.some((d) => d.code === 'member-store-missing')) {
     const legacy = await readMemberStore(location.legacyPath);
     if (!legacy.diagnostics.some((d) => d.code === 'member-store-missing')) [path, stored] = [location.legacyPath, legacy];
   }
   if (stored.value === undefined) {
     const missing = stored.diagnostics.some((d) => d.code === 'member-store-missing');
-    return { known: false, problem: missing ? `its member store ${location.path} does not exist` : stored.diagnostics.map((d) => d.message).join('; ') };
+    const none = location.rows === undefined ? `its member store ${location.path} does not exist` : `its member store is neither in ${location.rows.where} nor in ${location.path}`;
+    return { known: false, problem: missing ? none : stored.diagnostics.map((d) => d.message).join('; ') };
   }
   const { owner, members, hash } = stored.value;
   if (owner === undefined) {
@@ -70,6 +72,12 @@ export async function lastUploaded(location: MembersStoreLocation | undefined, r
  * naming it; a file of an earlier release under the address is then removed.
  */
 export async function recordUploaded(location: MembersStoreLocation, members: MemberSet): Promise<Diagnostic[]> {
+  if (location.rows !== undefined) {
+    await location.rows.write(rowName(location), memberStoreBytes(members, location.owner).bytes);
+    // the files of a runner that kept them before the database did
+    await Promise.all([rm(location.path, { force: true }), rm(location.legacyPath, { force: true })]);
+    return [];
+  }
   await mkdir(dirname(location.path), { recursive: true, mode: 0o700 });
   const problems = (await writeMemberStore(location.path, members, location.owner)).diagnostics;
   if (problems.length === 0) await rm(location.legacyPath, { force: true });
@@ -90,6 +98,31 @@ export async function moveUploaded(from: MembersStoreLocation, to: MembersStoreL
   if (problems.length > 0) return problems.map((d) => d.message).join('; ');
   await rm(from.legacyPath, { force: true });
   return undefined;
+}
+
+/**
+ * Copies the members last uploaded from the store at `from` to the one at `to` (the same
+ * membership in another backend: `state migrate`), leaving `from` as it was; false when they are
+ * not known there (nothing is copied, and the next plan says what to do).
+ */
+export async function copyUploaded(from: MembersStoreLocation, to: MembersStoreLocation, recordedHash: string | undefined): Promise<boolean> {
+  const known = await lastUploaded(from, recordedHash);
+  if (!known.known) return false;
+  const { bytes } = memberStoreBytes(known.members, to.owner);
+  if (to.rows !== undefined) await to.rows.write(rowName(to), bytes);
+  else if ((await recordUploadedFile(to, known.members)).length > 0) return false;
+  return true;
+}
+
+/** Writes the store file of `location` (its folder made when needed). */
+async function recordUploadedFile(location: MembersStoreLocation, members: MemberSet): Promise<Diagnostic[]> {
+  await mkdir(dirname(location.path), { recursive: true, mode: 0o700 });
+  return (await writeMemberStore(location.path, members, location.owner)).diagnostics;
+}
+
+/** Forgets the members last uploaded to the membership at `location` (it was removed). */
+export async function forgetUploaded(location: MembersStoreLocation): Promise<void> {
+  await Promise.all([rm(location.path, { force: true }), rm(location.legacyPath, { force: true }), location.rows?.remove(rowName(location))]);
 }
 
 /** The value of a membership in a plan: the set's hash and counts, never a member. */

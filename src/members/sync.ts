@@ -9,7 +9,6 @@
  * last uploaded (a store missing, damaged or another membership's) nothing is sent: an upload of
  * the file alone would keep everyone removed from it.
  */
-import { rm } from 'node:fs/promises';
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
 import { emptyMemberSet, partnerIdsKnown, type MemberSet } from '../audience/member-set.js';
@@ -52,7 +51,7 @@ const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: stri
  * membership's id. A create or update without a file is refused: it must never empty the audience.
  */
 export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
-  const { lastUploaded, membersValue, readMembers, recordUploaded } = await membershipModule();
+  const { forgetUploaded, lastUploaded, membersValue, readMembers, recordUploaded } = await membershipModule();
   const parentId = String(item.params[parentField] ?? item.id ?? '');
   const store = ctx.sidecarPath(item.address, parentId);
   const plan = item.params['members'] as { hash?: unknown; added?: unknown; removed?: unknown; resend?: unknown; restore?: unknown } | undefined;
@@ -97,7 +96,7 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
     const problems = await recordUploaded(store, next);
     if (problems.length > 0) throw new LocalWriteError(`${item.address}: the members were sent, but ${messagesOf(problems)}; the next apply sends them again`);
   } else {
-    await Promise.all([rm(store.path, { force: true }), rm(store.legacyPath, { force: true })]);
+    await forgetUploaded(store);
   }
   return parentId;
 }

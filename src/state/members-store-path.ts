@@ -6,7 +6,7 @@
  * them (src/audience/), never identifiers, and each names the membership it belongs to.
  */
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { stateStem } from './state-file.js';
 
 /** The folder of an account's member files. */
@@ -21,8 +21,24 @@ export function membersStorePath(stateDir: string, accountKey: string, address: 
   return join(membersDir(stateDir, accountKey), `${hashed(address)}.bin`);
 }
 
+/**
+ * Member stores kept in a database beside the state (PostgreSQL, src/state/postgres/members.ts),
+ * each under the name its file would have: the same bytes, the same checks when read.
+ */
+export interface MemberRows {
+  /** Where they are, for messages. */
+  where: string;
+  read(name: string): Promise<Buffer | undefined>;
+  write(name: string, bytes: Buffer): Promise<void>;
+  remove(name: string): Promise<void>;
+  /** Every name kept for the account. */
+  names(): Promise<string[]>;
+}
+
 /** Where a membership's members last uploaded are kept, and whom the file must name. */
 export interface MembersStoreLocation {
+  /** The database that keeps the store, when the state is in one; the files are then read only where it has none. */
+  rows?: MemberRows;
   /** The file, named by the live id. */
   path: string;
   /** The file as earlier releases named it, by address: read when `path` does not exist. */
@@ -32,9 +48,12 @@ export interface MembersStoreLocation {
 }
 
 /** The store of the membership at `address`, bound to the live `id`. */
-export function membersStoreOf(stateDir: string, accountKey: string, address: string, id: string): MembersStoreLocation {
-  return { path: join(membersDir(stateDir, accountKey), `id-${hashed(`id:${id}`)}.bin`), legacyPath: membersStorePath(stateDir, accountKey, address), owner: { address, id } };
+export function membersStoreOf(stateDir: string, accountKey: string, address: string, id: string, rows?: MemberRows): MembersStoreLocation {
+  return { path: join(membersDir(stateDir, accountKey), `id-${hashed(`id:${id}`)}.bin`), legacyPath: membersStorePath(stateDir, accountKey, address), owner: { address, id }, ...(rows === undefined ? {} : { rows }) };
 }
+
+/** The name of a location's store among its account's rows. */
+export const rowName = (location: MembersStoreLocation): string => basename(location.path);
 
 /** Whether a state entry of `kind` is a membership, which has a member store. */
 export const keepsMembers = (kind: string): boolean => kind === 'audience_members' || kind === 'do_not_reach_members';

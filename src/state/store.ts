@@ -10,6 +10,7 @@
  * one for every request whose outcome it journalled (journal.ts), so a checkpoint and a replay of
  * the journal on top of an older checkpoint arrive at the same state and the same serial.
  */
+import type { MemberRows } from './members-store-path.js';
 import type { AccountState } from './state-file.js';
 import type { JournalContents, JournalHead, JournalRecord } from './journal-record.js';
 
@@ -136,6 +137,11 @@ export interface StateStore {
   /** The lookup cache of an endpoint (what live/lookups.ts keeps), or undefined. */
   readCache(name: string): Promise<unknown>;
   writeCache(name: string, value: unknown): Promise<void>;
+  /**
+   * The member stores of `account`, when this backend keeps them beside the state (PostgreSQL);
+   * absent when they are files in the configuration root's `.adsctl/state/`.
+   */
+  memberRows?(account: string): MemberRows;
   /** Releases connections; locks still held are released. */
   close(): Promise<void>;
 }

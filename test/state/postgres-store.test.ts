@@ -32,10 +32,10 @@ describe('the PostgreSQL schema', () => {
   it('is created on first use, one table per concern, and migrating again changes nothing', async () => {
     const { url, admin } = await fresh('migrate');
     const tables = async (): Promise<string[]> => (await admin.query<{ t: string }>("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'adsctl' ORDER BY 1")).rows.map((r) => r.t);
-    expect(await tables()).toEqual(['journal', 'lock_holders', 'lookup_cache', 'migrations', 'state_versions', 'states']);
+    expect(await tables()).toEqual(['journal', 'lock_holders', 'lookup_cache', 'member_stores', 'migrations', 'state_versions', 'states']);
     const again = await PostgresStore.open({ connectionString: url, schema: 'adsctl' });
     await again.close();
-    expect((await admin.query('SELECT version FROM adsctl.migrations')).rows).toEqual([{ version: MIGRATIONS.length }]);
+    expect((await admin.query('SELECT version FROM adsctl.migrations ORDER BY version')).rows).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
   });
 
   it('applies a new migration once, and refuses a database migrated by a newer adsctl', async () => {
@@ -43,8 +43,27 @@ describe('the PostgreSQL schema', () => {
     const next = [...MIGRATIONS, (s: string) => `CREATE TABLE ${s}.extra (id integer)`];
     await migrate(admin, 'adsctl', next);
     await migrate(admin, 'adsctl', next);
-    expect((await admin.query('SELECT count(*)::int AS n FROM adsctl.migrations')).rows[0]).toEqual({ n: 2 });
-    await expect(migrate(admin, 'adsctl')).rejects.toThrow('the schema adsctl was migrated by a newer adsctl (migration 2; this one knows 1): upgrade adsctl');
+    expect((await admin.query('SELECT count(*)::int AS n FROM adsctl.migrations')).rows[0]).toEqual({ n: MIGRATIONS.length + 1 });
+    await expect(migrate(admin, 'adsctl')).rejects.toThrow(`the schema adsctl was migrated by a newer adsctl (migration ${MIGRATIONS.length + 1}; this one knows ${MIGRATIONS.length}): upgrade adsctl`);
+  });
+
+  it('keeps member stores per account and name, replacing one written again', async () => {
+    const { url } = await fresh('member_rows');
+    const store = await PostgresStore.open({ connectionString: url, schema: 'adsctl' });
+    try {
+      const [a, b] = [store.memberRows('acct-a'), store.memberRows('acct-b')];
+      const cases: Array<[string, () => Promise<unknown>, unknown]> = [
+        ['nothing kept yet', () => a.read('id-1.bin'), undefined],
+        ['written', async () => (await a.write('id-1.bin', Buffer.from([1, 2, 3])), a.read('id-1.bin')), Buffer.from([1, 2, 3])],
+        ['written again', async () => (await a.write('id-1.bin', Buffer.from([4])), a.read('id-1.bin')), Buffer.from([4])],
+        ['another account apart', () => b.read('id-1.bin'), undefined],
+        ['listed by name', async () => (await a.write('id-0.bin', Buffer.from([0])), a.names()), ['id-0.bin', 'id-1.bin']],
+        ['removed', async () => (await a.remove('id-1.bin'), a.names()), ['id-0.bin']],
+      ];
+      for (const [what, act, expected] of cases) expect(await act(), what).toEqual(expected);
+    } finally {
+      await store.close();
+    }
   });
 
   it('keeps two schemas of one database apart', async () => {

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { MEMBER_STORES_MIGRATION } from './members.js';
 
 /** The migrations, in order; the number of one is its index + 1. Never edit one that shipped: add another. */
 export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
@@ -42,6 +43,7 @@ export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       value jsonb NOT NULL,
       updated_at timestamptz NOT NULL
     );`,
+  MEMBER_STORES_MIGRATION,
 ];
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;

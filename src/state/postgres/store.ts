@@ -16,6 +16,8 @@
  * they are called (a journal append issued after a rewrite lands after it), and the state a
  * checkpoint stores is serialised when it is called.
  */
+import { memberRows } from './members.js';
+import type { MemberRows } from '../members-store-path.js';
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
@@ -405,6 +407,10 @@ export class PostgresStore implements StateStore {
       `INSERT INTO ${this.t.cache} (name, value, updated_at) VALUES ($1, $2::jsonb, now()) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
       [name, JSON.stringify(value)],
     );
+  }
+
+  memberRows(account: string): MemberRows {
+    return memberRows((text, values) => this.query(text, values), `${quoteIdent(this.options.schema)}.member_stores`, account, this.where);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,36 @@
+/**
+ * The member stores of accounts whose state is in PostgreSQL, kept beside it so any runner has
+ * them (a fresh checkout, another CI machine): one row per membership, holding exactly the bytes
+ * of its member store file (src/audience/member-store.ts) — SHA-256 digests only, naming the
+ * membership — under the name the file would have. Read back with the same checks as the file.
+ */
+import type pg from 'pg';
+import type { MemberRows } from '../members-store-path.js';
+
+/** The migration that adds the table. */
+export const MEMBER_STORES_MIGRATION = (s: string): string => `
+    CREATE TABLE ${s}.member_stores (
+      account text NOT NULL,
+      name text NOT NULL,
+      members bytea NOT NULL,
+      updated_at timestamptz NOT NULL,
+      PRIMARY KEY (account, name)
+    );`;
+
+/** Runs one statement on the backend's connection. */
+export type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
+
+/** The member stores of `account` in `table` (`<schema>.member_stores`), through `query`. */
+export function memberRows(query: Query, table: string, account: string, where: string): MemberRows {
+  return {
+    where,
+    read: async (name) => (await query<{ members: Buffer }>(`SELECT members FROM ${table} WHERE account = $1 AND name = $2`, [account, name])).rows[0]?.members,
+    write: async (name, bytes) => {
+      await query(`INSERT INTO ${table} (account, name, members, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (account, name) DO UPDATE SET members = EXCLUDED.members, updated_at = now()`, [account, name, bytes]);
+    },
+    remove: async (name) => {
+      await query(`DELETE FROM ${table} WHERE account = $1 AND name = $2`, [account, name]);
+    },
+    names: async () => (await query<{ name: string }>(`SELECT name FROM ${table} WHERE account = $1 ORDER BY name`, [account])).rows.map((r) => r.name),
+  };
+}
