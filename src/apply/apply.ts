@@ -17,7 +17,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import type { AdsApi } from '../api/ads-api.js';
 import type { WriteContext } from '../kinds/descriptor.js';
 import type { ResourceKind } from '../kinds/kind.js';
-import { keepsMembers, membersStoreOf, type MemberRows } from '../state/members-store-path.js';
+import { keepsMembers, membersStoreOf, rowName, type MemberRows } from '../state/members-store-path.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { ResourceChange } from '../diff/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -137,14 +137,17 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       checkpointing = false;
     }
   };
+  /** Removals of member stores kept in the state's database, awaited before the last checkpoint. */
+  const forgetting: Array<Promise<void>> = [];
   /** Drops an address from the state, with what is kept beside it (a membership's members last uploaded). */
   const forget = (address: string): void => {
     const entry = state.resources[address];
     delete state.resources[address];
     if (entry === undefined || !keepsMembers(entry.kind)) return;
-    const store = membersStoreOf(stateDir, plan.account, address, entry.id);
-    rmSync(store.path, { force: true });
-    rmSync(store.legacyPath, { force: true });
+    const kept = membersStoreOf(stateDir, plan.account, address, entry.id, store.memberRows?.(plan.account));
+    rmSync(kept.path, { force: true });
+    rmSync(kept.legacyPath, { force: true });
+    if (kept.rows !== undefined) forgetting.push(kept.rows.remove(rowName(kept)));
   };
   const context = writeContextOf(plan, stateDir, emit, store.memberRows?.(plan.account));
 
@@ -342,6 +345,7 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       ...(previous?.held === true && !servesLive(change) ? { held: true } : {}),
     };
   }
+  await Promise.all(forgetting);
   state.serial++;
   // with nothing open, the checkpoint holds every outcome: it says so, and the journal goes
   const finished = journal.openEntries === 0;

@@ -82,6 +82,11 @@ it('a second working copy takes removed people out: the members last uploaded ar
   await run(second, ['apply', '--auto-approve'], 0);
   expect((await memberCounts(client, id)).members).toBe(120);
   expect(await run(second, ['plan', '--detailed-exitcode'], 0)).toContain('No changes.');
+
+  // the audience deleted: its members last uploaded go with it
+  second.write(seededAccountHead(emulator.info.base_url));
+  await run(second, ['apply', '--auto-approve'], 0);
+  expect(await rows(url)).toHaveLength(0);
 });
 
 it('state migrate carries the member stores from local files into the database', async () => {
