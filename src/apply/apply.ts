@@ -137,8 +137,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       checkpointing = false;
     }
   };
-  /** Removals of member stores kept in the state's database, awaited before the last checkpoint. */
-  const forgetting: Array<Promise<void>> = [];
+  /** Removals of member stores kept in the state's database, awaited after the last checkpoint. */
+  const forgetting: Array<Promise<unknown>> = [];
   /** Drops an address from the state, with what is kept beside it (a membership's members last uploaded). */
   const forget = (address: string): void => {
     const entry = state.resources[address];
@@ -147,7 +147,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
     const kept = membersStoreOf(stateDir, plan.account, address, entry.id, store.memberRows?.(plan.account));
     rmSync(kept.path, { force: true });
     rmSync(kept.legacyPath, { force: true });
-    if (kept.rows !== undefined) forgetting.push(kept.rows.remove(rowName(kept)));
+    // settled here, so a failure is met when awaited, never as an unhandled rejection
+    if (kept.rows !== undefined) forgetting.push(kept.rows.remove(rowName(kept)).then(() => undefined, (error: unknown) => error));
   };
   const context = writeContextOf(plan, stateDir, emit, store.memberRows?.(plan.account));
 
@@ -345,7 +346,6 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
       ...(previous?.held === true && !servesLive(change) ? { held: true } : {}),
     };
   }
-  await Promise.all(forgetting);
   state.serial++;
   // with nothing open, the checkpoint holds every outcome: it says so, and the journal goes
   const finished = journal.openEntries === 0;
@@ -353,5 +353,8 @@ export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
   await store.checkpoint(state, operation, true);
   if (finished) await store.clearJournal(plan.account);
   else await journal.compact(state.serial);
+  // after the state is safe: a failure here leaves a row of a gone membership, never a lost outcome
+  const failed = (await Promise.all(forgetting)).find((e) => e !== undefined);
+  if (failed !== undefined) throw failed;
   return result;
 }
