@@ -16,7 +16,7 @@ import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
-import type { ForceUnlockOutcome, StateStore } from '../state/store.js';
+import type { ForceUnlockOutcome, KeptVersion, StateStore } from '../state/store.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { liveLockMessage, lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
@@ -214,7 +214,10 @@ async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', fla
           }
           moved++;
           const stores = await copyMemberStores(state, stateDirOf(root), source, destination);
-          io.out(`  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources${stores > 0 ? `, ${stores} member store${stores === 1 ? '' : 's'}` : ''}\n`);
+          const versions = await copyHistory(account, state.serial, source, destination);
+          io.out(
+            `  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources${versions > 0 ? `, ${versions} version${versions === 1 ? '' : 's'} of its history` : ''}${stores > 0 ? `, ${stores} member store${stores === 1 ? '' : 's'}` : ''}\n`,
+          );
         });
         if (!locked) ok = false;
       });
@@ -226,6 +229,22 @@ async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', fla
     await source.close();
     await destination.close();
   }
+}
+
+/**
+ * Copies the versions `source` keeps of an account, up to the serial just migrated, with their
+ * times, writers and operations (the migrated serial's in place of the push that carried it);
+ * answers how many.
+ */
+async function copyHistory(account: string, serial: number, source: StateStore, destination: StateStore): Promise<number> {
+  const kept: KeptVersion[] = [];
+  for (const v of await source.history(account)) {
+    if (v.serial > serial) continue;
+    const state = await source.version(account, v.serial);
+    if (state !== undefined) kept.push({ serial: v.serial, written_at: v.written_at, written_by: v.written_by, operation: v.operation, state });
+  }
+  if (kept.length > 0) await destination.keepVersions(account, kept);
+  return kept.length;
 }
 
 /** Copies the member stores of `state`'s memberships from `source` to `destination` (each keeps them in its rows or in `stateDir`); answers how many. */

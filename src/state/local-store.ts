@@ -13,7 +13,7 @@ import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
 import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
 import { stateAccounts } from './state-files.js';
-import type { ForceUnlockOutcome, JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
+import type { ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
 
 /** Versions kept per account. */
@@ -183,6 +183,17 @@ export class LocalStore implements StateStore {
     } catch {
       return undefined;
     }
+  }
+
+  keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void> {
+    const dir = this.historyDir(key);
+    mkdirSync(dir, { recursive: true });
+    for (const { serial, written_at, written_by, operation, state } of versions) {
+      const kept: VersionFile = { written_at, written_by, operation, state };
+      writeFileAtomic(join(dir, `${serial}.json`), `${JSON.stringify(kept)}\n`);
+    }
+    for (const old of this.versionSerials(key).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
+    return Promise.resolve();
   }
 
   private keepVersion(state: AccountState, operation: string): void {

@@ -70,6 +70,11 @@ export interface StateVersion {
   resources: number;
 }
 
+/** A version with its state, as `state migrate` carries it from one backend to another. */
+export interface KeptVersion extends Omit<StateVersion, 'resources'> {
+  state: AccountState;
+}
+
 /**
  * The journal of one account, open for appending under its lock. Appends and rewrites take
  * effect in the order they are called, even while earlier ones are still in progress.
@@ -129,6 +134,12 @@ export interface StateStore {
   history(key: string): Promise<StateVersion[]>;
   /** One kept version, or undefined. */
   version(key: string, serial: number): Promise<AccountState | undefined>;
+  /**
+   * Keeps versions written elsewhere (`state migrate`), each with its own time, writer and
+   * operation, in place of a version of the same serial kept here; only the newest the backend
+   * keeps remain.
+   */
+  keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void>;
   /**
    * Stores `state` as the account's current version when its serial is above the current one
    * (or `force`); refused with the reason otherwise.

@@ -131,12 +131,17 @@ describe('state in PostgreSQL', () => {
     const ws = copy(fleet, url, 'state:\n  backend: local\n  connection_string_env: TEAM_STATE_URL\n');
     await adsctl(ws, ['apply', '--auto-approve'], 0);
     const local = (await adsctl(ws, ['state', 'list'], 0)).stdout;
+    // the history goes along: the apply's version, below the one the migration keeps
+    const applied = /^(\d+)\s+\S+\s+\S+\s+apply/m.exec((await adsctl(ws, ['state', 'history'], 0)).stdout)?.[1];
+    expect(applied).toBeDefined();
 
     writeFileSync(join(ws.dir, 'adsctl.yaml'), POSTGRES_CONFIG);
     expect((await adsctl(ws, ['state', 'list'], 0)).stdout).toBe('');
     const moved = await adsctl(ws, ['state', 'migrate', '--from', 'local'], 0);
     expect(moved.stdout).toContain('Migrated 1 of 1 account from');
     expect((await adsctl(ws, ['state', 'list'], 0)).stdout).toBe(local);
+    const inPostgres = (await adsctl(ws, ['state', 'history'], 0)).stdout;
+    expect(inPostgres).toMatch(new RegExp(`^${applied}\\s+\\S+\\s+\\S+\\s+apply`, 'm'));
     expect((await adsctl(ws, ['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
     // a change made while the state is in PostgreSQL goes back with it
     const [post] = [...parseStateList(local).keys()].filter((a) => a.includes('promoted_posts'));

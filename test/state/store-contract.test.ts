@@ -103,6 +103,22 @@ describe.each(BACKENDS)('a state backend: $name', (backend) => {
     expect(((await store.read('acme', 'local')) as AccountState).serial).toBe(7);
   });
 
+  it('keeps versions carried from another backend with their time, writer and operation, in place of its own of the same serial', async () => {
+    const store = await storeOf(backend);
+    const state = withCampaign(emptyState('acme', 'local'), '3');
+    await store.push({ ...state, serial: 3 }, false);
+    await store.keepVersions('acme', [
+      { serial: 3, written_at: '2026-11-20T10:00:00.000Z', written_by: 'ci@runner', operation: 'apply', state: { ...state, serial: 3 } },
+      { serial: 2, written_at: '2026-11-19T10:00:00.000Z', written_by: 'ci@runner', operation: 'state rm', state: { ...withCampaign(state, '2'), serial: 2 } },
+    ]);
+    const history = await store.history('acme');
+    expect(history.map((v) => [v.serial, v.operation, v.written_by])).toEqual([
+      [3, 'apply', 'ci@runner'],
+      [2, 'state rm', 'ci@runner'],
+    ]);
+    expect((await store.version('acme', 2))?.resources['campaigns.c']?.id).toBe('2');
+  });
+
   it.each([
     { pushed: 3, force: false, outcome: 'refused' },
     { pushed: 4, force: false, outcome: 'refused' },

@@ -25,7 +25,7 @@ import { LockLostError } from '../lock-lost.js';
 import { holderName } from '../lock.js';
 import { shapeProblems } from '../shape.js';
 import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
-import type { ForceUnlockOutcome, JournalLog, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
+import type { ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
 import { missingCheckpoint } from '../missing-checkpoint.js';
 import { migrate } from './migrations.js';
 
@@ -228,6 +228,21 @@ export class PostgresStore implements StateStore {
          SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS - 1}) newest
        )`,
       [account, serial, json, holderName(), operation, final],
+    );
+  }
+
+  async keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void> {
+    for (const { serial, written_at, written_by, operation, state } of versions) {
+      await this.query(
+        `INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation) VALUES ($1, $2, $3::jsonb, $4, $5, $6) ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation`,
+        [key, serial, JSON.stringify(state), written_at, written_by, operation],
+      );
+    }
+    await this.query(
+      `DELETE FROM ${this.t.versions} WHERE account = $1 AND serial < (
+         SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS}) newest
+       )`,
+      [key],
     );
   }
 
