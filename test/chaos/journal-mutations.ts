@@ -5,6 +5,7 @@
  * deleted or put back at an older version the run wrote; and, as a control, a torn write (part of
  * a line with no newline) appended, which is the one damage a kill itself leaves.
  */
+import { seededRandom } from '../support/member-files.js';
 
 /** What a killed apply left: the checkpoint's text, the journal's, and every checkpoint written before. */
 export interface Remains {
@@ -23,17 +24,8 @@ export interface Mutation {
   journal: Buffer | undefined;
 }
 
-/** A small seeded generator (mulberry32): the same seed gives the same trials. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the test support (mulberry32): the same seed gives the same trials. */
+export const seeded = seededRandom;
 
 const below = (random: () => number, n: number): number => Math.floor(random() * n);
 
