@@ -17,6 +17,7 @@ import { startHeartbeat } from './lock-heartbeat.js';
 import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
 import { stateStem } from './state-file.js';
 import type { ForceUnlockOutcome, LockInfo } from './store.js';
+import { EnvironmentError } from '../diag/environment-error.js';
 
 export type { LockInfo } from './store.js';
 
@@ -91,6 +92,7 @@ function readLockFile(path: string): { text: string; info: LockInfo; mtimeMs: nu
     throw error;
   }
   try {
+    if (fstatSync(fd).isDirectory()) throw new EnvironmentError(`${path} is a directory, where adsctl keeps the state lock: move it away and run the command again`);
     const text = readFileSync(fd, 'utf8');
     return { text, info: parseLock(text, path), mtimeMs: fstatSync(fd).mtimeMs };
   } finally {

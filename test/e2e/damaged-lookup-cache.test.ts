@@ -1,8 +1,9 @@
 /**
- * A lookup cache of valid JSON with the wrong shapes (bid limits as text, an empty list of bidding
- * rules) stood in for the service until it expired, up to 30 days, failing every plan without
- * naming a file. Now the plan discards the damaged entries, reads them again from the service,
- * warns naming the cache file, and plans as usual; the cache is good again afterwards.
+ * Damaged files adsctl keeps are the user's to repair, told in one line, never a bug. A lookup
+ * cache of valid JSON with the wrong shapes (bid limits as text, an empty list of bidding rules)
+ * stood in for the service until it expired, up to 30 days, failing every plan without naming a
+ * file: now the plan discards the damaged entries, reads them again, warns naming the cache file,
+ * and plans as usual. A cache file or a state lock where a directory stands is one line naming it.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,5 +67,19 @@ describe('a lookup cache path that is a directory', () => {
     const lines = plan.stderr.trim().split('\n');
     expect(lines.at(-1)).toBe(`Error: ${join(dir, file)} is a directory, where adsctl keeps a file: move it away and run the command again`);
     expect(plan.stderr).not.toContain('a bug in adsctl');
+  });
+});
+
+describe('a state lock path that is a directory', () => {
+  it('is one line naming it and what to do, not a bug', async () => {
+    const lock = join(ws.dir, '.adsctl', 'state', '18ce54d4x5t.lock');
+    mkdirSync(join(lock, 'inside'), { recursive: true });
+    try {
+      const plan = await ws.run(['plan', '--no-color']);
+      expect(plan.code, transcript(plan)).toBe(1);
+      expect(plan.stderr.trim()).toBe(`Error: ${lock} is a directory, where adsctl keeps the state lock: move it away and run the command again`);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
   });
 });
