@@ -6,7 +6,10 @@
  * records its outcome (the ids bound, the addresses dropped) in one small durable append, so a
  * process killed at any point loses nothing; the state itself is written as a checkpoint every few
  * seconds, when stopped, and at the end (state/apply-journal.ts).
- * A batch refused for one item is sent again without it; a create with no answer is resolved by
+ * A batch refused for one item is sent again without it, except that the operations of a
+ * `together` group (the targeting changes of a serving line item, plan/serving.ts) are sent, and
+ * fail, whole; an update names an object created earlier in the apply (its activation) by the id
+ * bound then. A create with no answer is resolved by
  * re-reading the service, and sent again only when the service shows it did not happen. At most
  * `parallelism` requests are in flight; once `stop` is aborted no new one is sent, those in flight
  * finish and are recorded, and the rest are counted as not started.
