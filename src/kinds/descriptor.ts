@@ -292,6 +292,11 @@ export interface KindDescriptor {
    */
   atomicUnderServing?: true;
   /**
+   * A creative its parent carries (a promoted post or account, a media creative): under a parent
+   * that serves, removals go before additions, so that it never carries old and new at once.
+   */
+  creative?: true;
+  /**
    * A write that names its parent waits for its writes: a targeting criterion of an audience is
    * created only after the audience's members were uploaded.
    */

@@ -66,5 +66,6 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   owned: false,
   limits: [],
   lookups: [],
+  creative: true,
   rules,
 };

@@ -26,4 +26,5 @@ export const PROMOTED_ACCOUNT: KindDescriptor = {
   owned: true,
   limits: [],
   lookups: [],
+  creative: true,
 };

@@ -43,4 +43,5 @@ export const PROMOTED_POST: KindDescriptor = {
   owned: true,
   limits: [],
   lookups: ['posts'],
+  creative: true,
 };

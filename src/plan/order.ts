@@ -124,7 +124,7 @@ export function orderOperations(input: OrderInput): GraphNode[] {
       if (target !== undefined) edge(remove(target), op.key);
     }
   }
-  for (const [from, to] of servingEdges(operations, changes, kinds)) edge(from, to);
+  for (const [from, to] of servingEdges(operations, changes, input.live, kinds)) edge(from, to);
   const barriers: GraphNode[] = [];
   for (const move of limitMoves(operations, changes, input.live, kinds)) {
     if (move.freeing.length === 0 || move.initial + move.needing.length <= move.max) continue;

@@ -13,6 +13,8 @@
  * - Pause first: the writes under an object the plan pauses come after its pause.
  * - Ready before references: a write naming a resource waits for the writes of its children of a
  *   kind marked `readyBeforeReferences` (a criterion of an audience waits for its members).
+ * - Creatives: under a parent that serves, the creatives it stops carrying go before those it
+ *   starts to carry.
  */
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import type { ServingSpec } from '../kinds/descriptor.js';
@@ -162,9 +164,10 @@ function valuesIn(value: unknown, refs: string[], strings: string[]): void {
  * after the writes of that resource's `readyBeforeReferences` children (named by a yet-to-be-created
  * address, or by the live id bound to it). `changes` holds every change, no-ops included.
  */
-export function servingEdges(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, kinds: KindLookup = kindOf): Array<[string, string]> {
+export function servingEdges(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup = kindOf): Array<[string, string]> {
   const edges: Array<[string, string]> = [];
   const under = descendants(operations, changes, kinds);
+  edges.push(...creativeEdges(operations, changes, live, kinds));
   const activations: Operation[] = [];
   for (const op of operations) {
     const spec = kinds(op.kind).serving;
@@ -193,6 +196,34 @@ export function servingEdges(operations: readonly Operation[], changes: Readonly
     for (const op of activations) {
       for (const child of desiredUnder.get(op.address) ?? []) for (const dep of readyOf(child.after, child.address)) edges.push([op.key, dep.key]);
     }
+  }
+  return edges;
+}
+
+/**
+ * Under a parent that serves and keeps serving, the additions of a `creative` kind come after its
+ * removals of that kind: the parent carries the old creatives, fewer, none, then the new ones —
+ * never old and new at once, even when a removal fails.
+ */
+function creativeEdges(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup): Array<[string, string]> {
+  const byParent = new Map<string, { adds: Operation[]; removes: Operation[] }>();
+  for (const op of operations) {
+    const change = changes.get(op.address);
+    if (kinds(op.kind).creative !== true || change === undefined || op.action === 'update') continue;
+    const parent = ancestorsOf(change.address, kinds)[0];
+    if (parent === undefined) continue;
+    const group = byParent.get(`${parent}\u0000${op.kind}`) ?? { adds: [], removes: [] };
+    byParent.set(`${parent}\u0000${op.kind}`, group);
+    (op.action === 'create' ? group.adds : group.removes).push(op);
+  }
+  const edges: Array<[string, string]> = [];
+  for (const [key, { adds, removes }] of byParent) {
+    if (adds.length === 0 || removes.length === 0) continue;
+    const parent = changes.get(key.split('\u0000')[0]!);
+    const spec = parent === undefined ? undefined : kinds(parent.kind).serving;
+    if (parent === undefined || spec === undefined || (parent.action !== 'update' && parent.action !== 'noop')) continue;
+    if (liveStatus(parent, live, spec) !== spec.active || (statusOf(parent.after, spec) ?? spec.active) !== spec.active || underPausedAncestor(parent, changes, live, kinds)) continue;
+    for (const add of adds) for (const remove of removes) if (add.address !== remove.address) edges.push([add.key, remove.key]);
   }
   return edges;
 }

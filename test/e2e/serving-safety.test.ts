@@ -11,7 +11,8 @@
  *   targeting is refused it stays PAUSED, and the next apply finishes the job;
  * - a new audience from a CSV and a new line item targeting it apply in one run: the members
  *   first, then the criterion, then the activation;
- * - more targeting changes than one request holds: the line item is paused, changed, resumed.
+ * - more targeting changes than one request holds: the line item is paused, changed, resumed;
+ * - a promoted post swapped: the old one is dropped before the new one is taken.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -242,6 +243,29 @@ describe('more targeting changes than one request holds', () => {
     const next = { targeting: keys([`LOCATION:${US}`, ...words('new').map((w) => `BROAD_KEYWORD:${w}`)]), posts: [POST_A] };
     expect(servingViolations(servingMoments(before, wire), (name) => (name === 'Large change' ? [old, next] : undefined))).toEqual([]);
     expect((await liveLineItem('Large change')).status).toBe('ACTIVE');
+    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    expect(clean.code, transcript(clean)).toBe(0);
+  });
+});
+
+describe('a serving line item whose promoted post changes', () => {
+  it('drops the old post before it takes the new one, never carrying both', async () => {
+    const head = seededAccountHead(log.url);
+    const spec = (post: string): string =>
+      `${head}campaigns:\n${campaignYaml('swap', 'Serving swap', [{ key: 'main', name: 'Swapped post', targeting: [location(US)], posts: [post] }])}`;
+    const ws = workspace(spec(POST_A));
+    const first = await ws.run(['apply', '--auto-approve']);
+    expect(first.code, transcript(first)).toBe(0);
+    ws.write(spec(POST_B));
+    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    expect(run.code, transcript(run)).toBe(0);
+    const removal = wire.findIndex((r) => r.method === 'DELETE' && r.path.includes('/promoted_tweets/'));
+    const addition = wire.findIndex((r) => r.method === 'POST' && r.path.endsWith('/promoted_tweets'));
+    expect(removal).toBeGreaterThanOrEqual(0);
+    expect(addition).toBeGreaterThan(removal);
+    const versions = [{ targeting: keys([`LOCATION:${US}`]), posts: [POST_A] }, { targeting: keys([`LOCATION:${US}`]), posts: [POST_B] }];
+    expect(servingViolations(servingMoments(before, wire), (name) => (name === 'Swapped post' ? versions : undefined))).toEqual([]);
+    expect(await liveLineItem('Swapped post')).toEqual({ status: 'ACTIVE', targeting: [`LOCATION:${US}`], posts: [POST_B] });
     const clean = await ws.run(['plan', '--detailed-exitcode']);
     expect(clean.code, transcript(clean)).toBe(0);
   });

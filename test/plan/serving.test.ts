@@ -2,8 +2,9 @@
  * Serving safety in the plan (src/plan/serving.ts): which operations a serving campaign or line
  * item gets and in which order they run — created paused and activated after everything under
  * it, kept paused until then, targeting of a serving line item in one all-or-nothing request (or
- * paused for a change too large for one), writes under a paused object after its pause, and a
- * criterion of an audience after the audience's members.
+ * paused for a change too large for one), writes under a paused object after its pause, a
+ * criterion of an audience after the audience's members, and a serving line item's creatives
+ * removed before new ones are added.
  */
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
@@ -86,6 +87,26 @@ const rows: Row[] = [
     ],
     layers: [[`together targeting_criterion: ${crit('LOCATION:gb')} ${crit('LOCATION:us')}`]],
     notes: [{ address: LI, how: 'atomic', kinds: ['targeting_criterion'] }],
+  },
+  {
+    name: 'a serving line item stops carrying a promoted post before it starts carrying the new one',
+    changes: [
+      change(LI, 'noop', { before: { entity_status: 'ACTIVE' }, after: { entity_status: 'ACTIVE' } }),
+      change(`${LI}.promoted_posts["1"]`, 'delete', { before: { line_item_id: 'id:li', tweet_id: '1' } }),
+      change(`${LI}.promoted_posts["2"]`, 'create', { after: { line_item_id: 'id:li', tweet_id: '2' } }),
+    ],
+    layers: [[`delete promoted_post: ${LI}.promoted_posts["1"]`], [`create promoted_post: ${LI}.promoted_posts["2"]`]],
+    notes: [],
+  },
+  {
+    name: 'a paused line item swaps its promoted posts at once',
+    changes: [
+      change(LI, 'noop', { before: { entity_status: 'PAUSED' }, after: { entity_status: 'PAUSED' } }),
+      change(`${LI}.promoted_posts["1"]`, 'delete', { before: { line_item_id: 'id:li', tweet_id: '1' } }),
+      change(`${LI}.promoted_posts["2"]`, 'create', { after: { line_item_id: 'id:li', tweet_id: '2' } }),
+    ],
+    layers: [[`create promoted_post: ${LI}.promoted_posts["2"]`, `delete promoted_post: ${LI}.promoted_posts["1"]`]],
+    notes: [],
   },
   {
     name: 'a serving line item that the manifest pauses is paused before its targeting changes',

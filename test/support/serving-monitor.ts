@@ -3,8 +3,9 @@
  * as it was, each write the emulator accepted (in the order the proxy saw them) is applied to a
  * model of campaigns, line items, their targeting criteria and promoted posts, taken from the
  * records the service answered. After each write, the line items that serve (ACTIVE, in a campaign
- * that is ACTIVE) are listed with their targeting and promotions, so a test can hold every moment
- * to the serving invariant: never wider than the old or the new manifest.
+ * that is ACTIVE, with something to promote) are listed with their targeting and promotions, so a
+ * test can hold every moment to the serving invariant: never wider than the old or the new
+ * manifest, never carrying creatives of both.
  */
 import type { LiveAccount } from './e2e.js';
 import type { WireRequest } from './wire-log.js';
@@ -61,6 +62,8 @@ class Model {
       if (li.status !== 'ACTIVE' || (this.campaigns.get(li.campaign) ?? 'ACTIVE') !== 'ACTIVE') continue;
       const targeting = new Set([...this.criteria.values()].filter((c) => c.lineItem === id).map((c) => c.key));
       const posts = new Set([...this.promotions.values()].filter((p) => p.lineItem === id).map((p) => p.post));
+      // a line item with nothing to promote shows nothing, whatever it targets
+      if (posts.size === 0) continue;
       out.push({ id, name: li.name, targeting, posts });
     }
     return out;
