@@ -16,25 +16,21 @@ import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
-import type { ForceUnlockOutcome, KeptVersion, StateStore } from '../state/store.js';
+import type { ForceUnlockOutcome, StateStore } from '../state/store.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
-import { liveLockMessage, lockedMessage, removedLock, tookOverWarning } from './lock-notices.js';
+import { liveLockMessage, removedLock } from './lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
-import { openNamedStore, openStore } from './state-store.js';
+import { recordedHash, underLock, type Located } from './state-account.js';
+import { migrateRoot } from './state-migrate.js';
+import { openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
 
 interface StateFlags {
   path: string;
   account?: string;
   lockTimeout: number;
-}
-
-/** One account's state: the backend that holds it and the account's key there. */
-interface Located {
-  store: StateStore;
-  account: string;
 }
 
 /** The backends of the roots of `path` (root.ts); a root whose backend cannot be opened is an error. */
@@ -100,22 +96,6 @@ async function readable(io: Io, store: StateStore, account: string): Promise<Acc
   return loaded.state;
 }
 
-/** Runs `body` on one account under its lock; false (said) when the lock could not be taken. */
-async function underLock(io: Io, located: Located, timeoutMs: number, body: () => Promise<void>): Promise<boolean> {
-  const lock = await located.store.lock(located.account, 'state', timeoutMs);
-  if ('heldBy' in lock) {
-    io.err(`Error: ${lockedMessage(located.account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
-    return false;
-  }
-  if (lock.tookOver !== undefined) io.err(tookOverWarning(located.account, lock.tookOver, lock.tookOverBecause));
-  try {
-    await body();
-  } finally {
-    await lock.release();
-  }
-  return true;
-}
-
 /**
  * Runs `edit` on one account's state under its lock and writes it back; then `after`, still under
  * the lock, for what is kept beside the state.
@@ -138,126 +118,6 @@ async function editState(io: Io, flags: StateFlags, setExit: (code: number) => v
     });
     if (!locked) setExit(1);
   });
-}
-
-/** The content hash the state records for a membership's last upload. */
-function recordedHash(applied: Readonly<Record<string, unknown>>): string | undefined {
-  const members = applied['members'];
-  const hash = members !== null && typeof members === 'object' ? (members as Record<string, unknown>)['hash'] : undefined;
-  return typeof hash === 'string' ? hash : undefined;
-}
-
-/** JSON with the keys of every object sorted: two states compare by content, not by key order. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
-
-/**
- * `state migrate --from`: every account of the root's `from` backend is copied, under both locks,
- * to the backend adsctl.yaml names, with its serial and its member stores, and read back to check
- * it arrived whole. An
- * account with an unfinished journal is not moved (its apply is finished first); one the
- * destination holds at the same serial and content is already there; one it holds newer or
- * different is refused unless --force. The source is left as it was.
- */
-async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', flags: StateFlags & { force?: boolean }): Promise<boolean> {
-  exitOnInterrupt((text) => io.err(text));
-  const source = await openNamedStore(root, from, io.env);
-  if (!('read' in source)) {
-    io.err(formatDiagnostics([source], new Map()));
-    return false;
-  }
-  const destination = await openStore(root, io.env);
-  if (!('read' in destination)) {
-    await source.close();
-    io.err(formatDiagnostics([destination], new Map()));
-    return false;
-  }
-  try {
-    if (source.where === destination.where) {
-      io.err(`Error: the state of ${root} is kept in ${destination.where} already; set the backend to move it to in ${root}/adsctl.yaml first (state: backend: ${from === 'local' ? 'postgres' : 'local'})\n`);
-      return false;
-    }
-    const accounts = await source.accounts();
-    let ok = true;
-    let moved = 0;
-    for (const account of accounts) {
-      const done = await underLock(io, { store: source, account }, flags.lockTimeout, async () => {
-        const locked = await underLock(io, { store: destination, account }, flags.lockTimeout, async () => {
-          const loaded = await loadState(source, account, '');
-          if (typeof loaded === 'string') {
-            io.err(`Error: ${loaded}\n`);
-            ok = false;
-            return;
-          }
-          const { journal, state } = loaded;
-          if (journal.open.length > 0 || journal.outcomes.length > 0 || journal.damage !== undefined) {
-            io.err(`Error: account ${account}: an apply was interrupted and its journal is not finished; run adsctl apply with the old backend first, then migrate\n`);
-            ok = false;
-            return;
-          }
-          const there = await destination.read(account, state.endpoint);
-          if (typeof there === 'object' && there.serial === state.serial && canonical(there) === canonical(state)) {
-            io.out(`  ${account}: already in ${destination.where} (serial ${state.serial})\n`);
-            return;
-          }
-          const pushed = await destination.push(state, flags.force === true);
-          if ('refused' in pushed) {
-            io.err(`Error: account ${account}: ${pushed.refused}\n`);
-            ok = false;
-            return;
-          }
-          const back = await destination.read(account, state.endpoint);
-          if (typeof back === 'string' || canonical(back) !== canonical(state)) {
-            io.err(`Error: account ${account}: the state read back from ${destination.where} is not the state written; the source is left as it was\n`);
-            ok = false;
-            return;
-          }
-          moved++;
-          const stores = await copyMemberStores(state, stateDirOf(root), source, destination);
-          const versions = await copyHistory(account, state.serial, source, destination);
-          io.out(
-            `  ${account}: serial ${state.serial}, ${Object.keys(state.resources).length} resources${versions > 0 ? `, ${versions} version${versions === 1 ? '' : 's'} of its history` : ''}${stores > 0 ? `, ${stores} member store${stores === 1 ? '' : 's'}` : ''}\n`,
-          );
-        });
-        if (!locked) ok = false;
-      });
-      if (!done) ok = false;
-    }
-    io.out(`Migrated ${moved} of ${accounts.length} account${accounts.length === 1 ? '' : 's'} from ${source.where} to ${destination.where}.${moved > 0 ? ` The copies in ${source.where} are left as they were.` : ''}\n`);
-    return ok;
-  } finally {
-    await source.close();
-    await destination.close();
-  }
-}
-
-/**
- * Copies the versions `source` keeps of an account, up to the serial just migrated, with their
- * times, writers and operations (the migrated serial's in place of the push that carried it);
- * answers how many.
- */
-async function copyHistory(account: string, serial: number, source: StateStore, destination: StateStore): Promise<number> {
-  const kept: KeptVersion[] = [];
-  for (const v of await source.history(account)) {
-    if (v.serial > serial) continue;
-    const state = await source.version(account, v.serial);
-    if (state !== undefined) kept.push({ serial: v.serial, written_at: v.written_at, written_by: v.written_by, operation: v.operation, state });
-  }
-  if (kept.length > 0) await destination.keepVersions(account, kept);
-  return kept.length;
-}
-
-/** Copies the member stores of `state`'s memberships from `source` to `destination` (each keeps them in its rows or in `stateDir`); answers how many. */
-async function copyMemberStores(state: AccountState, stateDir: string, source: StateStore, destination: StateStore): Promise<number> {
-  const memberships = Object.entries(state.resources).filter(([, e]) => keepsMembers(e.kind));
-  if (memberships.length === 0) return 0;
-  const { copyUploaded } = await membershipModule();
-  const [fromRows, toRows] = [source.memberRows?.(state.account), destination.memberRows?.(state.account)];
-  let copied = 0;
-  for (const [address, e] of memberships) {
-    if (await copyUploaded(membersStoreOf(stateDir, state.account, address, e.id, fromRows), membersStoreOf(stateDir, state.account, address, e.id, toRows), recordedHash(e.applied))) copied++;
-  }
-  return copied;
 }
 
 /** A state file given to `state push`: its JSON checked against schemas/state.schema.json. */

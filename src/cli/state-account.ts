@@ -1,0 +1,36 @@
+/**
+ * One account's state in a backend, and the account's lock around an edit of it: what the `state`
+ * commands (state-command.ts) and `state migrate` (state-migrate.ts) share.
+ */
+import type { StateStore } from '../state/store.js';
+import type { Io } from './io.js';
+import { lockedMessage, tookOverWarning } from './lock-notices.js';
+
+/** One account's state: the backend that holds it and the account's key there. */
+export interface Located {
+  store: StateStore;
+  account: string;
+}
+
+/** Runs `body` on one account under its lock; false (said) when the lock could not be taken. */
+export async function underLock(io: Io, located: Located, timeoutMs: number, body: () => Promise<void>): Promise<boolean> {
+  const lock = await located.store.lock(located.account, 'state', timeoutMs);
+  if ('heldBy' in lock) {
+    io.err(`Error: ${lockedMessage(located.account, lock.heldBy, (id) => `adsctl force-unlock ${id}`)}\n`);
+    return false;
+  }
+  if (lock.tookOver !== undefined) io.err(tookOverWarning(located.account, lock.tookOver, lock.tookOverBecause));
+  try {
+    await body();
+  } finally {
+    await lock.release();
+  }
+  return true;
+}
+
+/** The content hash the state records for a membership's last upload. */
+export function recordedHash(applied: Readonly<Record<string, unknown>>): string | undefined {
+  const members = applied['members'];
+  const hash = members !== null && typeof members === 'object' ? (members as Record<string, unknown>)['hash'] : undefined;
+  return typeof hash === 'string' ? hash : undefined;
+}
