@@ -88,6 +88,16 @@ function underPausedAncestor(change: ResourceChange, changes: ReadonlyMap<string
 }
 
 /**
+ * Whether the existing object of `change` serves now and goes on serving through the plan: the
+ * service shows it serving, the manifest does not pause it, and no ancestor is or becomes paused.
+ */
+function servesThroughout(change: ResourceChange, changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, spec: ServingSpec, kinds: KindLookup): boolean {
+  if (change.action !== 'update' && change.action !== 'noop') return false;
+  if (liveStatus(change, live, spec) !== spec.active || (statusOf(change.after, spec) ?? spec.active) !== spec.active) return false;
+  return !underPausedAncestor(change, changes, live, kinds);
+}
+
+/**
  * The operations of one account's plan made safe for serving objects (see the file comment), with
  * a note for every serving object that needed it. `changes` holds every change, no-ops included.
  */
@@ -122,8 +132,7 @@ export function keepServingSafe(
       notes.push({ address, how: 'kept-paused', kinds: sortedKinds(below) });
       continue;
     }
-    const serving = (change.action === 'update' || change.action === 'noop') && liveStatus(change, live, spec) === spec.active && update?.params[spec.field] !== spec.paused;
-    if (!serving || change.id === undefined) continue;
+    if (!servesThroughout(change, changes, live, spec, kinds) || change.id === undefined) continue;
     const byKind = new Map<string, Operation[]>();
     for (const op of below) {
       const childChange = changes.get(op.address);
@@ -221,8 +230,7 @@ function creativeEdges(operations: readonly Operation[], changes: ReadonlyMap<st
     if (adds.length === 0 || removes.length === 0) continue;
     const parent = changes.get(key.split('\u0000')[0]!);
     const spec = parent === undefined ? undefined : kinds(parent.kind).serving;
-    if (parent === undefined || spec === undefined || (parent.action !== 'update' && parent.action !== 'noop')) continue;
-    if (liveStatus(parent, live, spec) !== spec.active || (statusOf(parent.after, spec) ?? spec.active) !== spec.active || underPausedAncestor(parent, changes, live, kinds)) continue;
+    if (parent === undefined || spec === undefined || !servesThroughout(parent, changes, live, spec, kinds)) continue;
     for (const add of adds) for (const remove of removes) if (add.address !== remove.address) edges.push([add.key, remove.key]);
   }
   return edges;
