@@ -12,12 +12,10 @@
 import type { ApiClient } from './client.js';
 import { ApiError } from './errors.js';
 import type * as W from './generated/wire.js';
+import { SERVICE_LIMITS } from '../kinds/service-limits.js';
 
 /** Most bytes in one users request body. */
-export const USERS_BODY_MAX_BYTES = 5_000_000;
-
-/** Most operation objects in one users request body. */
-export const USERS_OPERATIONS_MAX = 2_500;
+export const USERS_BODY_MAX_BYTES = SERVICE_LIMITS.usersBodyBytes;
 
 /** Where a users body goes. */
 export interface UsersTarget {

@@ -12,6 +12,7 @@
  */
 import { DIGEST_BYTES, HASHED_TYPES, type IdentifierType } from './identifier.js';
 import { memberCount, partnerIdsKnown, type MemberSet } from './member-set.js';
+import { SERVICE_LIMITS } from '../kinds/service-limits.js';
 
 /** The users operations: Update adds members, Delete removes them. */
 export type UsersOperation = 'Update' | 'Delete';
@@ -43,10 +44,10 @@ export interface UsersRequest {
 }
 
 /** Most operation objects in one users request (Part B, Limits). */
-export const MAX_USERS_OPERATIONS = 2_500;
+export const MAX_USERS_OPERATIONS = SERVICE_LIMITS.usersOperations;
 
 /** Largest users request body, in bytes (Part B, Limits). */
-export const MAX_USERS_BODY_BYTES = 5_000_000;
+export const MAX_USERS_BODY_BYTES = SERVICE_LIMITS.usersBodyBytes;
 
 /** The bytes the user entries of `set` take in a body, with the commas between them: what any packing must send. */
 export function userEntryBytes(set: MemberSet): number {

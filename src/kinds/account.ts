@@ -19,7 +19,10 @@ export const ACCOUNT: KindDescriptor = {
   kind: 'account',
   noun: 'account',
   address: { collection: '', key: 'root' },
-  manifest: manifestFields<Account>('Account', { plain: ['name', 'industry_type'], special: ['id', 'limits'] }),
+  manifest: manifestFields<Account>('Account', {
+    plain: ['name', 'industry_type'], special: ['id', 'limits'],
+    sections: ['features', 'funding_instruments', 'media', 'cards', 'conversation_cards', 'posts', 'draft_posts', 'scheduled_posts', 'custom_audiences', 'flexible_audiences', 'do_not_reach', 'campaigns'],
+  }),
   attributes: [field('name', 'scalar', 'update'), field('industry_type', 'scalar', 'update')],
   computed: ['id', 'business_name', 'business_id', 'timezone', 'timezone_switch_at', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: { via: 'account' },

@@ -20,8 +20,8 @@ export const AUDIENCE_PERMISSION: KindDescriptor = {
   parent: 'custom_audience',
   parentField: 'custom_audience_id',
   address: { collection: 'permissions', key: 'value', field: 'granted_account_id' },
-  // the manifest writes a permission as `<granted account id>: <level>` (PermissionLevel), read by the audience's loading
-  manifest: { def: 'PermissionLevel', plain: [], ids: [], money: {}, times: [], refs: {}, special: [], children: [] },
+  // the manifest writes a permission as `<granted account id>: <level>` (PermissionLevel)
+  manifest: { def: 'PermissionLevel', plain: [], ids: [], money: {}, times: [], refs: {}, special: [], children: [], entries: { form: 'map', valueField: 'permission_level' } },
   attributes: [
     required('custom_audience_id', 'id', 'replace'),
     { ...required('granted_account_id', 'id', 'replace'), identity: true },

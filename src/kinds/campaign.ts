@@ -7,13 +7,15 @@
  */
 import type { Campaign } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
+import { BUDGETS } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { budgetRule } from './line-item-rules.js';
+import { SERVICE_LIMITS } from './service-limits.js';
 import { batch, listed } from './standard.js';
 
 /** Active campaigns an account may have unless its limit was raised (Part A, Limits). */
-export const MAX_ACTIVE_CAMPAIGNS = 200;
+export const MAX_ACTIVE_CAMPAIGNS = SERVICE_LIMITS.activeCampaigns;
 
 const FLAGS = { with_draft: true };
 
@@ -50,8 +52,21 @@ export const CAMPAIGN: KindDescriptor = {
   retiredWithParent: false,
   owned: false,
   currency: 'instrument',
-  budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
-  limits: [{ code: 'limit-active-campaigns', noun: 'active campaigns', max: MAX_ACTIVE_CAMPAIGNS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' }],
+  budgets: BUDGETS,
+  limits: [
+    {
+      code: 'limit-active-campaigns',
+      noun: 'active campaigns',
+      max: MAX_ACTIVE_CAMPAIGNS,
+      counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE',
+      offline: {
+        code: 'limit-active-campaigns',
+        raisedBy: 'active_campaigns',
+        message: (address, position, count, max) =>
+          `${address} is active campaign ${position} (${count} in all); the account may have ${max} (entity_status defaults to ACTIVE; if your limit was raised, set account.limits.active_campaigns)`,
+      },
+    },
+  ],
   lookups: [],
   serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },
   rules: budgetRule,

@@ -43,7 +43,7 @@ export const CARD: KindDescriptor = {
   noun: 'card',
   parent: 'account',
   address: { collection: 'cards', key: 'name' },
-  manifest: manifestFields<Card>('Card', { plain: ['name'], special: ['components', 'slides'], named: ['media'] }),
+  manifest: manifestFields<Card>('Card', { plain: ['name'], special: ['components', 'slides'], named: ['media'], readers: ['card-content'] }),
   attributes: [{ ...field('name', 'scalar', 'update'), requiredOnCreate: true }, field('components', 'json', 'update'), field('slides', 'json', 'update')],
   computed: ['id', 'card_uri', 'card_type', 'created_at', 'updated_at', 'deleted'],
   read: {

@@ -29,11 +29,31 @@ export interface ManifestFields {
   refs: Readonly<Record<string, { field: string; collection: string }>>;
   /** Fields the loading code reads itself (identity, nested settings). */
   special: readonly string[];
-  /** Child collections. */
+  /** Child collections, in the order the manifest reads them (the registry adds those of kinds that name this one as parent). */
   children: readonly string[];
+  /** The root kind only: the file's top-level sections in the order they are read (the registry adds the rest). */
+  sections?: readonly string[];
+  /**
+   * How an entry of a `value`-keyed collection is written: `item` (default) — a list item, the
+   * key field's value itself or a map of fields; `map` — an entry `<key>: <value>` of a map, the
+   * value filling the field named here (`granted_account_id: permission_level`).
+   */
+  entries?: { form: 'item' } | { form: 'map'; valueField: string };
+  /** The manifest's readers of its `special` fields, in order (see `ManifestReader`). */
+  readers?: readonly ManifestReader[];
   /** Top-level collections named by logical name inside values (a card component's media). */
   named?: readonly string[];
 }
+
+/**
+ * A reader of fields the manifest reads itself (src/manifest/part-b.ts): a file read and hashed
+ * (`file-content`), components or slides naming media (`card-content`), media named by logical
+ * name (`post-media`), text or media required (`post-content`), segments naming audiences
+ * (`segments`), a member file located (`member-file`); for list items, the identity taken from
+ * a post named by logical name (`post-identity`) or from an uploaded video's PREROLL asset
+ * (`preroll-identity`).
+ */
+export type ManifestReader = 'file-content' | 'card-content' | 'post-media' | 'post-content' | 'segments' | 'member-file' | 'post-identity' | 'preroll-identity';
 
 /**
  * Where the kind sits in a manifest: the collection that holds it under its parent and how its
@@ -189,6 +209,24 @@ export interface AccountLimit {
   max: number;
   counts: (values: Readonly<Record<string, unknown>>) => boolean;
   perParent?: string;
+  /**
+   * How the manifest's offline check reports a file that declares more than `max` (before any
+   * live record is counted): its code, the message for the first record past the limit (at
+   * `position`, of `count` that count), and the key under `account.limits` that raises `max`.
+   */
+  offline?: { code: string; message: (address: string, position: number, count: number, max: number) => string; raisedBy?: string };
+}
+
+/** A kind's daily and total budget fields (micros). */
+export interface BudgetFields {
+  daily: string;
+  total: string;
+}
+
+/** A kind's flight fields (timestamps). */
+export interface FlightFields {
+  start: string;
+  end: string;
 }
 
 /** A value the service would refuse: the field at fault (for the position), a code and why. */
@@ -277,8 +315,12 @@ export interface KindDescriptor {
   owned: boolean;
   /** Where its money's currency comes from: the funding instrument it names, or its parent. */
   currency?: 'instrument' | 'parent';
-  /** Its budget fields, whose changes the plan sums as spend. */
-  budgets?: { daily: string; total: string };
+  /** Its budget fields, whose changes the plan sums as spend; the daily one is at most the total, the total at most its parent's. */
+  budgets?: BudgetFields;
+  /** Its flight: the end must be after the start. */
+  flight?: FlightFields;
+  /** Fields every record under one parent shares (a campaign's line items share product_type and objective). */
+  sharedUnderParent?: readonly string[];
   limits: readonly AccountLimit[];
   lookups: readonly LookupNeed[];
   /** Rules across its fields; none for kinds whose fields are independent. */

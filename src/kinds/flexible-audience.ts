@@ -37,7 +37,7 @@ export const FLEXIBLE_AUDIENCE: KindDescriptor = {
   noun: 'flexible audience',
   parent: 'account',
   address: { collection: 'flexible_audiences', key: 'name' },
-  manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'] }),
+  manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'], readers: ['segments'] }),
   attributes: [
     // fixed by the kind: the batch endpoint's Create needs it
     { ...field('audience_type', 'scalar', 'replace'), fallback: () => 'FLEXIBLE' },

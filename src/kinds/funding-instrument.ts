@@ -6,6 +6,7 @@
 import type { FundingInstrument } from '../manifest/generated/manifest.js';
 import type { FundingInstrumentCreateParams } from '../api/generated/wire.js';
 import { field } from './attribute.js';
+import { FLIGHT } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { listed } from './standard.js';
@@ -46,6 +47,7 @@ export const FUNDING_INSTRUMENT: KindDescriptor = {
   sandboxOnly: true,
   retiredWithParent: false,
   owned: false,
+  flight: FLIGHT,
   limits: [],
   lookups: [],
 };

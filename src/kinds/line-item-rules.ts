@@ -8,6 +8,7 @@
  * cap only for the objectives that have one and always with its duration (1, 7 or 30 days), the
  * flight's end after its start, and the daily budget within the total.
  */
+import { BUDGETS, dailyWithinTotal, endAfterStart, FLIGHT } from './budget-flight.js';
 import type { CrossFieldRules, RuleProblem } from './descriptor.js';
 
 const GOALS_BY_OBJECTIVE: Readonly<Record<string, readonly string[]>> = {
@@ -57,19 +58,12 @@ export const lineItemRules: CrossFieldRules = (v) => {
   if (set(cap) && !FREQUENCY_CAP_OK.includes(objective)) out.push({ field: 'frequency_cap', code: 'frequency-cap', message: `frequency_cap is allowed only for objectives ${FREQUENCY_CAP_OK.join(', ')}, not ${objective}` });
   if (set(cap) !== set(days)) out.push({ field: set(cap) ? 'frequency_cap' : 'duration_in_days', code: 'frequency-cap', message: 'frequency_cap and duration_in_days go together: set both or neither' });
   if (set(days) && !DURATIONS.includes(Number(days))) out.push({ field: 'duration_in_days', code: 'frequency-cap', message: `duration_in_days is one of ${DURATIONS.join(', ')}, not ${String(days)}` });
-  const start = v['start_time'];
-  const end = v['end_time'];
-  if (typeof start === 'string' && typeof end === 'string' && Date.parse(end) <= Date.parse(start)) out.push({ field: 'end_time', code: 'time-order', message: `end_time ${end} is not after start_time ${start}` });
+  out.push(...endAfterStart(FLIGHT, v));
   out.push(...budgetRule(v));
   return out;
 };
 
 /** A daily budget within the total (campaigns and line items). */
 export function budgetRule(v: Readonly<Record<string, unknown>>): RuleProblem[] {
-  const daily = v['daily_budget_amount_local_micro'];
-  const total = v['total_budget_amount_local_micro'];
-  if (typeof daily === 'number' && typeof total === 'number' && daily > total) {
-    return [{ field: 'daily_budget_amount_local_micro', code: 'budget-exceeds-total', message: 'the daily budget is more than the total budget' }];
-  }
-  return [];
+  return dailyWithinTotal(BUDGETS, v);
 }

@@ -9,15 +9,17 @@
  */
 import type { LineItem } from '../manifest/generated/manifest.js';
 import { defaulted, field, required } from './attribute.js';
+import { BUDGETS, FLIGHT } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { lineItemRules } from './line-item-rules.js';
+import { SERVICE_LIMITS } from './service-limits.js';
 import { batch, listed } from './standard.js';
 
 /** Line items one campaign may have (Part A, Limits). */
-export const MAX_LINE_ITEMS_PER_CAMPAIGN = 100;
+export const MAX_LINE_ITEMS_PER_CAMPAIGN = SERVICE_LIMITS.lineItemsPerCampaign;
 /** Active line items an account may have across its campaigns (Part A, Limits). */
-export const MAX_ACTIVE_LINE_ITEMS = 256;
+export const MAX_ACTIVE_LINE_ITEMS = SERVICE_LIMITS.activeLineItems;
 
 const SERVER_ADDED_PLACEMENT = 'SERVICE_TIMELINE';
 const FLAGS = { with_draft: true };
@@ -81,10 +83,28 @@ export const LINE_ITEM: KindDescriptor = {
   retiredWithParent: false,
   owned: false,
   currency: 'parent',
-  budgets: { daily: 'daily_budget_amount_local_micro', total: 'total_budget_amount_local_micro' },
+  budgets: BUDGETS,
+  flight: FLIGHT,
+  sharedUnderParent: ['product_type', 'objective'],
   limits: [
-    { code: 'limit-active-line-items', noun: 'active line items', max: MAX_ACTIVE_LINE_ITEMS, counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE' },
-    { code: 'limit-line-items-per-campaign', noun: 'line items', max: MAX_LINE_ITEMS_PER_CAMPAIGN, counts: () => true, perParent: 'campaign_id' },
+    {
+      code: 'limit-active-line-items',
+      noun: 'active line items',
+      max: MAX_ACTIVE_LINE_ITEMS,
+      counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE',
+      offline: {
+        code: 'limit-active-line-items',
+        message: (address, position, count, max) => `${address} is active line item ${position} (${count} in all); the account may have ${max} across its campaigns (entity_status defaults to ACTIVE)`,
+      },
+    },
+    {
+      code: 'limit-line-items-per-campaign',
+      noun: 'line items',
+      max: MAX_LINE_ITEMS_PER_CAMPAIGN,
+      counts: () => true,
+      perParent: 'campaign_id',
+      offline: { code: 'limit-line-items', message: (address, position, count, max) => `${address} is line item ${position} of its campaign (${count} in all); a campaign may have at most ${max}` },
+    },
   ],
   lookups: ['iab_categories'],
   serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },

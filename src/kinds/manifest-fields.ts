@@ -17,6 +17,9 @@ export interface TypedFields<T> {
   special?: ReadonlyArray<Keys<T>>;
   children?: ReadonlyArray<Keys<T>>;
   named?: readonly string[];
+  sections?: readonly string[];
+  entries?: ManifestFields['entries'];
+  readers?: ManifestFields['readers'];
 }
 
 /** Builds `ManifestFields` for the `$defs` entry `def` from fields checked against `T`. */
@@ -31,5 +34,8 @@ export function manifestFields<T>(def: string, s: TypedFields<T>): ManifestField
     special: s.special ?? [],
     children: s.children ?? [],
     ...(s.named === undefined ? {} : { named: s.named }),
+    ...(s.sections === undefined ? {} : { sections: s.sections }),
+    ...(s.entries === undefined ? {} : { entries: s.entries }),
+    ...(s.readers === undefined ? {} : { readers: s.readers }),
   };
 }

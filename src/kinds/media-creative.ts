@@ -48,7 +48,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   parent: 'line_item',
   parentField: 'line_item_id',
   address: { collection: 'media_creatives', key: 'value', field: 'account_media_id' },
-  manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'], special: ['media'], named: ['media'] }),
+  manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'], special: ['media'], named: ['media'], readers: ['preroll-identity'] }),
   attributes: [
     required('line_item_id', 'id', 'replace'),
     field('account_media_id', 'id', 'replace'),

@@ -27,7 +27,7 @@ export const MEDIA: KindDescriptor = {
   noun: 'media item',
   parent: 'account',
   address: { collection: 'media', key: 'name' },
-  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'] }),
+  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'], readers: ['file-content'] }),
   attributes: [
     { ...field('file', 'scalar', 'update'), informational: true },
     { ...field('file_size', 'scalar', 'update'), informational: true },

@@ -30,7 +30,7 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
     parent,
     parentField,
     address: { collection: 'users', key: 'single' },
-    manifest: { def, plain: [], ids: [], money: {}, times: [], refs: {}, special: ['file', 'type', 'default_region', ...times], children: [] },
+    manifest: { def, plain: [], ids: [], money: {}, times: [], refs: {}, special: ['file', 'type', 'default_region', ...times], children: [], readers: ['member-file'] },
     attributes: [
       required(parentField, 'id', 'replace'),
       { ...field('file', 'scalar', 'update'), informational: true },

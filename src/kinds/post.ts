@@ -55,6 +55,7 @@ export const POST: KindDescriptor = {
     refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } },
     special: ['media'],
     named: ['media'],
+    readers: ['post-media', 'post-content'],
   }),
   attributes: [
     field('as_user_id', 'id', 'replace'),

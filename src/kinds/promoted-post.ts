@@ -18,7 +18,7 @@ export const PROMOTED_POST: KindDescriptor = {
   parent: 'line_item',
   parentField: 'line_item_id',
   address: { collection: 'promoted_posts', key: 'value', field: 'tweet_id' },
-  manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'], special: ['post'], named: ['posts'] }),
+  manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'], special: ['post'], named: ['posts'], readers: ['post-identity'] }),
   attributes: [required('line_item_id', 'id', 'replace'), { ...field('tweet_id', 'id', 'replace'), identity: true, requiredOnCreate: true }],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: listed('promoted_tweet', 'parent', { parentParam: 'line_item_ids' }),

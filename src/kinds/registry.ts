@@ -27,8 +27,8 @@ import { AUDIENCE_MEMBERS, DO_NOT_REACH_MEMBERS } from './members.js';
 import { AUDIENCE_PERMISSION } from './audience-permission.js';
 import { DO_NOT_REACH_LIST } from './do-not-reach-list.js';
 
-/** Every kind's descriptor. */
-export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = {
+/** Every kind's descriptor, as written in its file (the registry adds the derived child collections). */
+const DECLARED: Readonly<Record<ResourceKind, KindDescriptor>> = {
   account: ACCOUNT,
   account_feature: ACCOUNT_FEATURE,
   funding_instrument: FUNDING_INSTRUMENT,
@@ -54,6 +54,27 @@ export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = {
 };
 
 /**
+ * A kind's child collections in the order the manifest reads them: those its descriptor lists
+ * (`children`, or for the root kind `sections`), then those of every other kind registered under
+ * it, in registry order, so a new child kind needs no line in its parent's file.
+ */
+function orderedChildren(parent: KindDescriptor): string[] {
+  const out = [...(parent.address.key === 'root' ? (parent.manifest.sections ?? []) : parent.manifest.children)];
+  for (const d of Object.values(DECLARED)) {
+    if (d.parent === parent.kind && !out.includes(d.address.collection)) out.push(d.address.collection);
+  }
+  return out;
+}
+
+/** Every kind's descriptor; a kind's `manifest.children` holds every collection registered under it (none for the root, whose sections are the file's). */
+export const KINDS: Readonly<Record<ResourceKind, KindDescriptor>> = Object.fromEntries(
+  Object.entries(DECLARED).map(([kind, d]) => [kind, d.address.key === 'root' ? d : { ...d, manifest: { ...d.manifest, children: orderedChildren(d) } }]),
+) as Record<ResourceKind, KindDescriptor>;
+
+/** Each kind's child collections, in the order the manifest reads them (the root's: the file's top-level sections). */
+export const CHILD_ORDER: ReadonlyMap<ResourceKind, readonly string[]> = new Map(Object.values(DECLARED).map((d) => [d.kind, orderedChildren(d)]));
+
+/**
  * Finds a kind's descriptor. The plan stage takes one as a parameter (defaulting to `kindOf`) so
  * that its scheduling can be tested with kinds that are not registered yet.
  */
@@ -69,6 +90,13 @@ export const DESCRIPTORS: readonly KindDescriptor[] = Object.values(KINDS);
 export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.hasOwn(KINDS, kind);
 }
+
+/** The root kind (the account): the one descriptor whose address is `root`. */
+export const ROOT_KIND: KindDescriptor = (() => {
+  const roots = DESCRIPTORS.filter((d) => d.address.key === 'root');
+  if (roots.length !== 1 || roots[0] === undefined) throw new Error(`the registry needs exactly one root kind, not ${roots.length}`);
+  return roots[0];
+})();
 
 /** The kind of each collection under each parent kind (the account's top-level sections, ...). */
 export const COLLECTIONS: ReadonlyMap<ResourceKind, ReadonlyMap<string, ResourceKind>> = (() => {

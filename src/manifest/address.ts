@@ -9,7 +9,7 @@
 import { errorAt, type Result } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { didYouMean } from '../diag/suggest.js';
-import { COLLECTIONS, KINDS } from '../kinds/registry.js';
+import { COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
 import type { AddressStep, ResourceAddress, ResourceKind } from './types.js';
 
 
@@ -22,7 +22,7 @@ const TARGETING_KEY = /^([A-Z][A-Z0-9_]*)(?:\/([A-Z]+))?:([\s\S]+)$/;
 const formatted = new WeakMap<ResourceAddress, string>();
 
 /** The address of the account. */
-export const ACCOUNT_ADDRESS: ResourceAddress = { kind: 'account', steps: [] };
+export const ACCOUNT_ADDRESS: ResourceAddress = { kind: ROOT_KIND.kind, steps: [] };
 
 /** The address one step below `parent`. */
 export function childAddress(parent: ResourceAddress, collection: string, key: string): ResourceAddress {
@@ -52,7 +52,7 @@ function formatKey(key: string): string {
 export function formatAddress(address: ResourceAddress): string {
   const known = formatted.get(address);
   if (known !== undefined) return known;
-  const text = address.steps.length === 0 ? 'account' : address.steps.map((step, i) => `${i === 0 ? '' : '.'}${step.collection}${formatKey(step.key)}`).join('');
+  const text = address.steps.length === 0 ? ROOT_KIND.kind : address.steps.map((step, i) => `${i === 0 ? '' : '.'}${step.collection}${formatKey(step.key)}`).join('');
   formatted.set(address, text);
   return text;
 }
@@ -85,9 +85,9 @@ function normaliseTargetingKey(key: string): string {
 }
 
 function parseSteps(text: string): ResourceAddress {
-  if (text === 'account') return ACCOUNT_ADDRESS;
+  if (text === ROOT_KIND.kind) return ACCOUNT_ADDRESS;
   const steps: AddressStep[] = [];
-  let kind: ResourceKind = 'account';
+  let kind: ResourceKind = ROOT_KIND.kind;
   let i = 0;
   while (i < text.length) {
     const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i))?.[0];
@@ -95,7 +95,7 @@ function parseSteps(text: string): ResourceAddress {
     if (name === undefined) throw new AddressSyntaxError(`expected a collection name at character ${i + 1}`);
     const child: ResourceKind | undefined = collections.get(name);
     if (child === undefined) {
-      const where = kind === 'account' ? 'at the top level' : `under a ${kind.replace(/_/g, ' ')}`;
+      const where = kind === ROOT_KIND.kind ? 'at the top level' : `under a ${kind.replace(/_/g, ' ')}`;
       const known = [...collections.keys()];
       throw new AddressSyntaxError(`there is no collection ${JSON.stringify(name)} ${where}${known.length === 0 ? '' : didYouMean(name, known)}`);
     }
@@ -116,7 +116,7 @@ function parseSteps(text: string): ResourceAddress {
       throw new AddressSyntaxError(`expected .key or ["key"] after ${JSON.stringify(name)}`);
     }
     if (key.length === 0 && KINDS[child].address.key !== 'single') throw new AddressSyntaxError('keys must not be empty');
-    if (child === 'targeting_criterion') key = normaliseTargetingKey(key);
+    if (KINDS[child].address.key === 'targeting') key = normaliseTargetingKey(key);
     steps.push({ collection: name, key });
     kind = child;
     if (i < text.length) {

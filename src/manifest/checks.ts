@@ -1,25 +1,20 @@
 /**
- * Offline checks of an account's resources against the API's rules (Part A): budgets (daily at
- * most total, a line item's total at most its campaign's), flights (end after start), one
- * product_type and objective per campaign, and the account limits: 100 line items per campaign,
- * 200 active campaigns (or the raised limit the manifest declares), 256 active line items.
+ * Offline checks of an account's resources against the rules their kinds' descriptors declare
+ * (src/kinds/): budgets (daily at most total, a total at most its parent's), flights (end after
+ * start), the fields every record under one parent shares, and the account limits a file alone
+ * can break (counted over what it declares, raised where the account section says so).
  */
 import { errorAt } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
+import { dailyWithinTotal, endAfterStart } from '../kinds/budget-flight.js';
+import type { AccountLimit, KindDescriptor } from '../kinds/descriptor.js';
+import { DESCRIPTORS, KINDS, ROOT_KIND } from '../kinds/registry.js';
 import { formatAddress } from './address.js';
 import type { FileContext } from './context.js';
-import { MAX_ACTIVE_CAMPAIGNS } from '../kinds/campaign.js';
-import { MAX_ACTIVE_LINE_ITEMS, MAX_LINE_ITEMS_PER_CAMPAIGN } from '../kinds/line-item.js';
 import { formatMicros } from './money.js';
 import { asMap, asScalar } from './nodes.js';
 import type { DesiredResource } from './types.js';
 import type { YMap } from './yaml-tree.js';
-
-/** Active campaigns an account may have unless its limit was raised. */
-const DEFAULT_MAX_ACTIVE_CAMPAIGNS = MAX_ACTIVE_CAMPAIGNS;
-
-const DAILY = 'daily_budget_amount_local_micro';
-const TOTAL = 'total_budget_amount_local_micro';
 
 function micros(resource: DesiredResource, field: string): number | undefined {
   const value = resource.attributes[field];
@@ -30,94 +25,95 @@ function push(ctx: FileContext, code: string, message: string, range: SourceRang
   ctx.diagnostics.push(errorAt(code, message, range, related === undefined ? undefined : [related]));
 }
 
-function checkBudgets(ctx: FileContext, resource: DesiredResource, byAddress: ReadonlyMap<string, DesiredResource>): void {
-  const daily = micros(resource, DAILY);
-  const total = micros(resource, TOTAL);
-  if (daily !== undefined && total !== undefined && daily > total) {
-    push(ctx, 'budget-exceeds-total', `daily budget ${formatMicros(daily)} is more than the total budget ${formatMicros(total)}`, resource.attributeSources[DAILY], {
-      message: 'total budget set here',
-      range: resource.attributeSources[TOTAL] ?? resource.source,
+function checkBudgets(ctx: FileContext, resource: DesiredResource, d: KindDescriptor): void {
+  const budgets = d.budgets;
+  if (budgets === undefined) return;
+  for (const problem of dailyWithinTotal(budgets, resource.attributes, formatMicros)) {
+    push(ctx, problem.code, problem.message, resource.attributeSources[problem.field], { message: 'total budget set here', range: resource.attributeSources[budgets.total] ?? resource.source });
+  }
+  const total = micros(resource, budgets.total);
+  if (total === undefined || resource.parent === undefined) return;
+  const parent = ctx.byAddress.get(formatAddress(resource.parent));
+  const parentBudgets = parent === undefined ? undefined : KINDS[parent.kind].budgets;
+  if (parent === undefined || parentBudgets === undefined) return;
+  const parentTotal = micros(parent, parentBudgets.total);
+  const noun = KINDS[parent.kind].noun;
+  if (parentTotal !== undefined && total > parentTotal) {
+    push(ctx, `budget-exceeds-${parent.kind.replace(/_/g, '-')}`, `total budget ${formatMicros(total)} is more than the ${noun}'s total budget ${formatMicros(parentTotal)}`, resource.attributeSources[budgets.total], {
+      message: `${noun} total budget set here`,
+      range: parent.attributeSources[parentBudgets.total] ?? parent.source,
     });
   }
-  if (resource.kind !== 'line_item' || total === undefined || resource.parent === undefined) return;
-  const campaign = byAddress.get(formatAddress(resource.parent));
-  const campaignTotal = campaign === undefined ? undefined : micros(campaign, TOTAL);
-  if (campaign !== undefined && campaignTotal !== undefined && total > campaignTotal) {
-    push(ctx, 'budget-exceeds-campaign', `total budget ${formatMicros(total)} is more than the campaign's total budget ${formatMicros(campaignTotal)}`, resource.attributeSources[TOTAL], {
-      message: 'campaign total budget set here',
-      range: campaign.attributeSources[TOTAL] ?? campaign.source,
-    });
+}
+
+function checkFlight(ctx: FileContext, resource: DesiredResource, d: KindDescriptor): void {
+  const flight = d.flight;
+  if (flight === undefined) return;
+  for (const problem of endAfterStart(flight, resource.attributes)) {
+    push(ctx, problem.code, problem.message, resource.attributeSources[problem.field], { message: `${flight.start} set here`, range: resource.attributeSources[flight.start] ?? resource.source });
   }
 }
 
-function checkFlight(ctx: FileContext, resource: DesiredResource): void {
-  const start = resource.attributes['start_time'];
-  const end = resource.attributes['end_time'];
-  if (typeof start !== 'string' || typeof end !== 'string' || Date.parse(end) > Date.parse(start)) return;
-  push(ctx, 'time-order', `end_time ${end} is not after start_time ${start}`, resource.attributeSources['end_time'], {
-    message: 'start_time set here',
-    range: resource.attributeSources['start_time'] ?? resource.source,
-  });
-}
-
-function isActive(resource: DesiredResource): boolean {
-  const status = resource.attributes['entity_status'];
-  return status === undefined || status === 'ACTIVE';
-}
-
-function checkCampaignLineItems(ctx: FileContext, lineItems: readonly DesiredResource[]): void {
-  for (const field of ['product_type', 'objective']) {
-    const first = lineItems.find((li) => typeof li.attributes[field] === 'string');
+function checkShared(ctx: FileContext, d: KindDescriptor, siblings: readonly DesiredResource[]): void {
+  const parentNoun = d.parent === undefined ? '' : KINDS[d.parent].noun;
+  for (const field of d.sharedUnderParent ?? []) {
+    const first = siblings.find((r) => typeof r.attributes[field] === 'string');
     if (first === undefined) continue;
-    for (const other of lineItems) {
+    for (const other of siblings) {
       if (typeof other.attributes[field] !== 'string' || other.attributes[field] === first.attributes[field]) continue;
       push(
         ctx,
-        'line-item-mismatch',
-        `${field} ${String(other.attributes[field])} differs from ${String(first.attributes[field])} of ${formatAddress(first.address)}; all line items of a campaign share ${field}`,
+        `${d.kind.replace(/_/g, '-')}-mismatch`,
+        `${field} ${String(other.attributes[field])} differs from ${String(first.attributes[field])} of ${formatAddress(first.address)}; all ${d.noun}s of a ${parentNoun} share ${field}`,
         other.attributeSources[field],
         { message: `${field} of ${formatAddress(first.address)}`, range: first.attributeSources[field] ?? first.source },
       );
     }
   }
-  const excess = lineItems[MAX_LINE_ITEMS_PER_CAMPAIGN];
-  if (excess !== undefined) {
-    push(ctx, 'limit-line-items', `${formatAddress(excess.address)} is line item ${MAX_LINE_ITEMS_PER_CAMPAIGN + 1} of its campaign (${lineItems.length} in all); a campaign may have at most ${MAX_LINE_ITEMS_PER_CAMPAIGN}`, excess.source);
-  }
 }
 
-function activeCampaignLimit(root: YMap): number {
-  const limits = asMap(asMap(root.byKey.get('account')?.value)?.byKey.get('limits')?.value);
-  const value = asScalar(limits?.byKey.get('active_campaigns')?.value)?.value;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : DEFAULT_MAX_ACTIVE_CAMPAIGNS;
+/** The limit as the account section raises it (`account.limits.active_campaigns`), else the service's. */
+function limitOf(root: YMap, limit: AccountLimit): number {
+  const raisedBy = limit.offline?.raisedBy;
+  if (raisedBy === undefined) return limit.max;
+  const limits = asMap(asMap(root.byKey.get(ROOT_KIND.kind)?.value)?.byKey.get('limits')?.value);
+  const value = asScalar(limits?.byKey.get(raisedBy)?.value)?.value;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : limit.max;
+}
+
+function checkLimit(ctx: FileContext, limit: AccountLimit, max: number, counted: readonly DesiredResource[]): void {
+  const offline = limit.offline;
+  const excess = counted[max];
+  if (offline === undefined || excess === undefined) return;
+  push(ctx, offline.code, offline.message(formatAddress(excess.address), max + 1, counted.length, max), excess.source);
+}
+
+function group<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 /** Runs every offline check over the resources of one file. */
 export function checkAccountRules(ctx: FileContext, root: YMap): void {
-  const byAddress = ctx.byAddress;
-  const lineItemsOf = new Map<string, DesiredResource[]>();
-  const activeCampaigns: DesiredResource[] = [];
-  const activeLineItems: DesiredResource[] = [];
+  const byKind = new Map<string, DesiredResource[]>();
   for (const resource of ctx.resources) {
-    if (resource.kind === 'campaign' || resource.kind === 'line_item') checkBudgets(ctx, resource, byAddress);
-    if (resource.kind === 'line_item' || resource.kind === 'funding_instrument') checkFlight(ctx, resource);
-    if (resource.kind === 'campaign' && isActive(resource)) activeCampaigns.push(resource);
-    if (resource.kind === 'line_item' && resource.parent !== undefined) {
-      const key = formatAddress(resource.parent);
-      const siblings = lineItemsOf.get(key);
-      if (siblings === undefined) lineItemsOf.set(key, [resource]);
-      else siblings.push(resource);
-      if (isActive(resource)) activeLineItems.push(resource);
+    const d = KINDS[resource.kind];
+    checkBudgets(ctx, resource, d);
+    checkFlight(ctx, resource, d);
+    group(byKind, resource.kind, resource);
+  }
+  for (const d of DESCRIPTORS) {
+    const resources = byKind.get(d.kind) ?? [];
+    const underParent = new Map<string, DesiredResource[]>();
+    for (const r of resources) if (r.parent !== undefined) group(underParent, formatAddress(r.parent), r);
+    for (const siblings of underParent.values()) checkShared(ctx, d, siblings);
+    for (const limit of d.limits) {
+      if (limit.perParent !== undefined) {
+        for (const siblings of underParent.values()) checkLimit(ctx, limit, limit.max, siblings.filter((r) => limit.counts(r.attributes)));
+      } else {
+        checkLimit(ctx, limit, limitOf(root, limit), resources.filter((r) => limit.counts(r.attributes)));
+      }
     }
-  }
-  for (const lineItems of lineItemsOf.values()) checkCampaignLineItems(ctx, lineItems);
-  const campaignLimit = activeCampaignLimit(root);
-  const campaign = activeCampaigns[campaignLimit];
-  if (campaign !== undefined) {
-    push(ctx, 'limit-active-campaigns', `${formatAddress(campaign.address)} is active campaign ${campaignLimit + 1} (${activeCampaigns.length} in all); the account may have ${campaignLimit} (entity_status defaults to ACTIVE; if your limit was raised, set account.limits.active_campaigns)`, campaign.source);
-  }
-  const lineItem = activeLineItems[MAX_ACTIVE_LINE_ITEMS];
-  if (lineItem !== undefined) {
-    push(ctx, 'limit-active-line-items', `${formatAddress(lineItem.address)} is active line item ${MAX_ACTIVE_LINE_ITEMS + 1} (${activeLineItems.length} in all); the account may have ${MAX_ACTIVE_LINE_ITEMS} across its campaigns (entity_status defaults to ACTIVE)`, lineItem.source);
   }
 }

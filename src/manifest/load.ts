@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
 import { validateWithSchema } from '../schema/validator.js';
-import { COLLECTIONS } from '../kinds/registry.js';
+import { COLLECTIONS, ROOT_KIND } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
 import { readEndpoint } from './endpoint.js';
 import type { FileContext } from './context.js';
@@ -61,7 +61,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   const root = asMap(document.root);
   if (root === undefined) return { diagnostics: withoutRepeats(diagnostics) };
   const names = new Map<string, string[]>();
-  for (const collection of COLLECTIONS.get('account')?.keys() ?? []) {
+  for (const collection of COLLECTIONS.get(ROOT_KIND.kind)?.keys() ?? []) {
     names.set(collection, asMap(root.byKey.get(collection)?.value)?.entries.map((e) => e.key) ?? []);
   }
   const endpoint = readEndpoint(document, root, schema.invalid, diagnostics);
@@ -82,7 +82,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   resolveImports(ctx, root);
   checkCycles(ctx);
   checkAccountRules(ctx, root);
-  const accountId = ctx.resources.find((r) => r.kind === 'account')?.importId;
+  const accountId = ctx.resources.find((r) => r.kind === ROOT_KIND.kind)?.importId;
   const account: DesiredAccount = {
     file: source.file,
     key: accountId ?? source.file,
@@ -105,8 +105,8 @@ export function loadManifestSources(sources: readonly ManifestSource[], options:
     if (account === undefined) continue;
     const first = byKey.get(account.key);
     if (first !== undefined) {
-      const here = account.resources.find((r) => r.kind === 'account');
-      const there = first.resources.find((r) => r.kind === 'account');
+      const here = account.resources.find((r) => r.kind === ROOT_KIND.kind);
+      const there = first.resources.find((r) => r.kind === ROOT_KIND.kind);
       diagnostics.push(
         errorAt('duplicate-account', `account ${account.key} is already described by ${first.file}; one file describes one account`, here?.attributeSources['import'] ?? here?.source, there === undefined ? undefined : [
           { message: 'first described here', range: there.attributeSources['import'] ?? there.source },

@@ -12,13 +12,10 @@ import { withLeafDefaults } from '../kinds/flexible-audience.js';
 import { contentHashOf, MEDIA_TYPES } from '../kinds/media-file.js';
 import { ACCOUNT_ADDRESS, childAddress } from './address.js';
 import { rangeOf, report, type FileContext } from './context.js';
-import { asMap, asScalar, asSeq, childPointer, plainValue, stringValue } from './nodes.js';
+import { asMap, asSeq, childPointer, plainValue, stringValue } from './nodes.js';
 import { normaliseTimestamp } from './time.js';
-import type { DesiredResource, NamedReference, ResourceAddress } from './types.js';
+import type { DesiredResource, NamedReference } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
-
-/** Makes a resource at `address` from `node` (see resolve.ts). */
-export type AddResource = (address: ResourceAddress, parent: ResourceAddress, start: number, end: number, pointer: string) => DesiredResource | undefined;
 
 /** The path of a file the manifest names, as the process opens it. */
 export function manifestRelative(ctx: FileContext, path: string): string {
@@ -152,18 +149,10 @@ export function checkPostContent(ctx: FileContext, resource: DesiredResource, ma
 }
 
 /**
- * The members of an audience or of the do-not-reach list (`users: { file, ... }`), a resource of
- * its own under `parent`: the file must exist; its identifiers are read when a plan is made.
+ * A member file's section (`users: { file, ... }`), read into the membership resource: the file
+ * must exist; its identifiers are read when a plan is made.
  */
-export function readMembers(ctx: FileContext, add: AddResource, parent: DesiredResource, map: YMap, pointer: string): void {
-  const entry = map.byKey.get('users');
-  const users = asMap(entry?.value);
-  if (entry === undefined || users === undefined) return;
-  const at = childPointer(pointer, 'users');
-  const members = add(childAddress(parent.address, 'users', ''), parent.address, entry.keyStart, entry.value.end, at);
-  if (members === undefined) return;
-  const parentField = parent.kind === 'custom_audience' ? 'custom_audience_id' : 'do_not_reach_list_id';
-  members.references[parentField] = parent.address;
+export function readMemberFile(ctx: FileContext, members: DesiredResource, users: YMap, at: string): void {
   const file = users.byKey.get('file');
   const path = stringValue(file?.value);
   if (file !== undefined && path !== undefined) {
@@ -194,24 +183,6 @@ export function readMembers(ctx: FileContext, add: AddResource, parent: DesiredR
   const expires = members.attributes['expires_at'];
   if (typeof effective === 'string' && typeof expires === 'string' && expires <= effective) {
     report(ctx, childPointer(at, 'expires_at'), 'time-order', `expires_at ${expires} must be later than effective_at ${effective}`, members.attributeSources['expires_at'] ?? members.source);
-  }
-}
-
-/** An audience's `permissions: { <account id>: LEVEL }`, one resource each. */
-export function readPermissions(ctx: FileContext, add: AddResource, audience: DesiredResource, map: YMap, pointer: string): void {
-  const permissions = asMap(map.byKey.get('permissions')?.value);
-  if (permissions === undefined) return;
-  for (const entry of permissions.entries) {
-    const level = asScalar(entry.value)?.value;
-    if (typeof level !== 'string') continue;
-    const at = childPointer(childPointer(pointer, 'permissions'), entry.key);
-    const permission = add(childAddress(audience.address, 'permissions', entry.key), audience.address, entry.keyStart, entry.value.end, at);
-    if (permission === undefined) continue;
-    permission.references['custom_audience_id'] = audience.address;
-    permission.attributes['granted_account_id'] = entry.key;
-    permission.attributeSources['granted_account_id'] = ctx.doc.range(entry.keyStart, entry.keyEnd);
-    permission.attributes['permission_level'] = level;
-    permission.attributeSources['permission_level'] = rangeOf(ctx, entry.value);
   }
 }
 

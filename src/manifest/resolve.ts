@@ -9,17 +9,18 @@ import { didYouMean } from '../diag/suggest.js';
 import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
-import { KINDS } from '../kinds/registry.js';
-import { checkPostContent, namedReference, readCardContent, readSegments, readMediaFile, readMembers, readPermissions, readPostMedia, type AddResource } from './part-b.js';
-import { COLLECTIONS } from '../kinds/registry.js';
-import { asMap, asSeq, childPointer, idValue, stringValue } from './nodes.js';
-import type { DesiredResource, ResourceAddress, ResourceKind } from './types.js';
+import type { KindDescriptor, ManifestReader } from '../kinds/descriptor.js';
+import { CHILD_ORDER, COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
+import { checkPostContent, namedReference, readCardContent, readMediaFile, readMemberFile, readPostMedia, readSegments } from './part-b.js';
+import { asMap, asScalar, asSeq, childPointer, idValue, stringValue } from './nodes.js';
+import type { DesiredResource, ResourceAddress } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
 
-const DUPLICATE_CODES: Partial<Record<ResourceKind, string>> = {
-  targeting_criterion: 'duplicate-targeting',
-  promoted_post: 'duplicate-promoted-post',
-};
+/** The code of a second entry with the same identity: by the shape of its key, a kind's own for list items. */
+function duplicateCode(d: KindDescriptor): string {
+  if (d.address.key === 'targeting') return 'duplicate-targeting';
+  return d.manifest.readers?.includes('post-identity') === true ? 'duplicate-promoted-post' : 'duplicate-entry';
+}
 
 function addResource(
   ctx: FileContext,
@@ -33,7 +34,7 @@ function addResource(
   const existing = findResource(ctx, address);
   if (existing !== undefined) {
     const what = address.kind.replace(/_/g, ' ');
-    report(ctx, pointer, DUPLICATE_CODES[address.kind] ?? 'duplicate-entry', `${formatAddress(address)} is listed twice; list each ${what} once`, source, [
+    report(ctx, pointer, duplicateCode(KINDS[address.kind]), `${formatAddress(address)} is listed twice; list each ${what} once`, source, [
       { message: 'first listed here', range: existing.source },
     ]);
     return undefined;
@@ -70,48 +71,6 @@ function bindId(ctx: FileContext, resource: DesiredResource, map: YMap, pointer:
     resource.attributeSources['import'] = rangeOf(ctx, id.value);
   }
   return true;
-}
-
-function resolveAccount(ctx: FileContext, root: YMap): DesiredResource | undefined {
-  const entry = root.byKey.get('account');
-  const start = entry?.keyStart ?? root.start;
-  const end = entry?.value.end ?? root.start;
-  const account = addResource(ctx, ACCOUNT_ADDRESS, undefined, start, end, '/account');
-  const map = asMap(entry?.value);
-  if (account === undefined) return undefined;
-  const hasId = map !== undefined && bindId(ctx, account, map, '/account');
-  if (map !== undefined) readFields(ctx, account, KINDS.account, map, '/account');
-  if (!hasId) {
-    sandboxOnly(ctx, '/account', { start, end: entry?.keyEnd ?? start }, 'with endpoint production the account must already exist: give account.id (adsctl creates accounts only in sandbox and local)');
-  }
-  return account;
-}
-
-function resolveFeatures(ctx: FileContext, node: YNode, entryStart: number, entryEnd: number): void {
-  sandboxOnly(ctx, '/features', { start: entryStart, end: entryEnd }, 'account features can be added and removed only in sandbox and local, not with endpoint production');
-  asSeq(node)?.items.forEach((item, i) => {
-    const pointer = childPointer('/features', i);
-    const map = asMap(item);
-    const key = map === undefined ? stringValue(item) : stringValue(map.byKey.get('feature_key')?.value);
-    if (key === undefined) return;
-    const feature = addResource(ctx, childAddress(ACCOUNT_ADDRESS, 'features', key), ACCOUNT_ADDRESS, item.start, item.end, pointer);
-    if (feature === undefined) return;
-    feature.attributes['feature_key'] = key;
-    feature.attributeSources['feature_key'] = rangeOf(ctx, map?.byKey.get('feature_key')?.value ?? item);
-    if (map !== undefined) readFields(ctx, feature, KINDS.account_feature, map, pointer);
-  });
-}
-
-function resolveFundingInstrument(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number): void {
-  if (bindId(ctx, resource, map, pointer)) return;
-  const name = resource.address.steps[0]?.key ?? '';
-  const missing = ['type', 'currency', 'start_time'].filter((field) => !map.byKey.has(field));
-  const keyRange = ctx.doc.range(keyStart, keyEnd);
-  if (missing.length > 0) {
-    const fields = missing.length === 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
-    report(ctx, pointer, 'missing-field', `funding instrument ${quoteValue(name)} needs id (an existing instrument), or ${fields} to create one in sandbox or local`, keyRange);
-  }
-  sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production funding instrument ${quoteValue(name)} must already exist: give its id`);
 }
 
 const AUDIENCE_TYPES: ReadonlySet<string> = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
@@ -193,71 +152,60 @@ function promotedPostIdentity(ctx: FileContext, item: YNode, pointer: string): {
   return id === 'invalid' || id === undefined ? undefined : { key: id };
 }
 
-function resolveLineItemChildren(ctx: FileContext, lineItem: DesiredResource, map: YMap, pointer: string): void {
-  for (const collection of KINDS.line_item.manifest.children) {
-    const kind = COLLECTIONS.get('line_item')?.get(collection);
-    if (kind === undefined) continue;
-    const shape = KINDS[kind].address;
-    const seq = asSeq(map.byKey.get(collection)?.value);
-    if (seq === undefined) continue;
-    seq.items.forEach((item, i) => {
-      const at = childPointer(childPointer(pointer, collection), i);
-      const itemMap = asMap(item);
-      let key: string | undefined;
-      let target: { field: string; address: ResourceAddress } | undefined;
-      if (shape.key === 'targeting') {
-        const identity = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
-        key = identity?.key;
-        if (identity?.audience !== undefined) target = { field: 'targeting_value', address: identity.audience };
-      } else if (kind === 'promoted_post') {
-        const identity = promotedPostIdentity(ctx, item, at);
-        key = identity?.key;
-        if (identity?.post !== undefined) target = { field: 'tweet_id', address: identity.post };
-      } else if (kind === 'media_creative' && itemMap?.byKey.has('media') === true) {
-        const media = preroll(ctx, itemMap, at);
-        if (media !== undefined) {
-          key = `media.${media.steps[0]?.key ?? ''}`;
-          target = { field: 'media_key', address: media };
-        }
-      } else if (shape.key === 'value') {
-        const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
-        const id = idNode === undefined ? undefined : idValue(idNode);
-        if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${shape.field} ${quoteValue(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
-        key = id === 'invalid' ? undefined : id;
-      }
-      if (key === undefined) return;
-      const child = addResource(ctx, childAddress(lineItem.address, collection, key), lineItem.address, item.start, item.end, at);
-      if (child === undefined) return;
-      child.references['line_item_id'] = lineItem.address;
-      const descriptor = KINDS[child.kind];
-      if (target !== undefined) {
-        child.attributes[target.field] = { $target: target.address };
-        child.references[target.field] = target.address;
-        child.attributeSources[target.field] = rangeOf(ctx, item);
-      }
-      if (itemMap !== undefined) readFields(ctx, child, descriptor, itemMap, at);
-      else if (target === undefined) {
-        const field = descriptor.manifest.ids[0] ?? 'id';
-        child.attributes[field] = key;
-        child.attributeSources[field] = rangeOf(ctx, item);
-      }
-      if (shape.key === 'targeting' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
-    });
+/** Readers of a resource's own map (`ManifestReader`), run after its fields are read. */
+const MAP_READERS: Partial<Record<ManifestReader, (ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string) => void>> = {
+  'file-content': readMediaFile,
+  'card-content': readCardContent,
+  'post-media': readPostMedia,
+  'post-content': checkPostContent,
+  segments: readSegments,
+  'member-file': readMemberFile,
+};
+
+function runReaders(ctx: FileContext, d: KindDescriptor, resource: DesiredResource, map: YMap, pointer: string): void {
+  for (const reader of d.manifest.readers ?? []) MAP_READERS[reader]?.(ctx, resource, map, pointer);
+}
+
+function resolveRoot(ctx: FileContext, root: YMap): DesiredResource | undefined {
+  const section = ROOT_KIND.kind;
+  const entry = root.byKey.get(section);
+  const start = entry?.keyStart ?? root.start;
+  const end = entry?.value.end ?? root.start;
+  const account = addResource(ctx, ACCOUNT_ADDRESS, undefined, start, end, `/${section}`);
+  const map = asMap(entry?.value);
+  if (account === undefined) return undefined;
+  const hasId = map !== undefined && bindId(ctx, account, map, `/${section}`);
+  if (map !== undefined) readFields(ctx, account, ROOT_KIND, map, `/${section}`);
+  if (!hasId) {
+    sandboxOnly(ctx, `/${section}`, { start, end: entry?.keyEnd ?? start }, `with endpoint production the ${ROOT_KIND.noun} must already exist: give ${section}.id (adsctl creates ${ROOT_KIND.noun}s only in sandbox and local)`);
+  }
+  return account;
+}
+
+/** A kind made only in the sandbox, named in a map: bound to an existing object by `id`, else the fields a create needs. */
+function resolveSandboxEntry(ctx: FileContext, d: KindDescriptor, resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number): void {
+  if (bindId(ctx, resource, map, pointer)) return;
+  const name = resource.address.steps.at(-1)?.key ?? '';
+  const missing = d.attributes.filter((a) => a.requiredOnCreate === true && !map.byKey.has(a.field)).map((a) => a.field);
+  const keyRange = ctx.doc.range(keyStart, keyEnd);
+  if (missing.length > 0) {
+    const fields = missing.length === 1 ? (missing[0] ?? '') : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) ?? ''}`;
+    report(ctx, pointer, 'missing-field', `${d.noun} ${quoteValue(name)} needs id (an existing ${d.noun.split(' ').at(-1) ?? ''}), or ${fields} to create one in sandbox or local`, keyRange);
+  }
+  sandboxOnly(ctx, pointer, { start: keyStart, end: keyEnd }, `with endpoint production ${d.noun} ${quoteValue(name)} must already exist: give its id`);
+}
+
+/** A reference a create needs (a campaign's funding instrument): by logical name or by id, one of them. */
+function checkRequiredReferences(ctx: FileContext, d: KindDescriptor, resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number): void {
+  for (const [name, ref] of Object.entries(d.manifest.refs)) {
+    if (ref.field === d.parentField || d.attributes.find((a) => a.field === ref.field)?.requiredOnCreate !== true) continue;
+    if (map.byKey.has(name) || map.byKey.has(ref.field)) continue;
+    report(ctx, pointer, 'missing-field', `${d.noun} ${quoteValue(resource.address.steps.at(-1)?.key ?? '')} needs ${name} (a name under ${ref.collection}) or ${ref.field}`, ctx.doc.range(keyStart, keyEnd));
   }
 }
 
-/** The account's one do-not-reach list and its users. */
-function resolveDoNotReach(ctx: FileContext, root: YMap, add: AddResource): void {
-  const entry = root.byKey.get('do_not_reach');
-  const map = asMap(entry?.value);
-  if (entry === undefined || map === undefined) return;
-  const list = add(childAddress(ACCOUNT_ADDRESS, 'do_not_reach', ''), ACCOUNT_ADDRESS, entry.keyStart, entry.value.end, '/do_not_reach');
-  if (list === undefined) return;
-  readFields(ctx, list, KINDS.do_not_reach_list, map, '/do_not_reach');
-  readMembers(ctx, add, list, map, '/do_not_reach');
-}
-
-function eachEntry(ctx: FileContext, parentMap: YMap, collection: string, parent: ResourceAddress, pointer: string, visit: (resource: DesiredResource, map: YMap, pointer: string, keyStart: number, keyEnd: number) => void): void {
+/** The entries of a map of logical names. */
+function resolveNamed(ctx: FileContext, d: KindDescriptor, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
   const map = asMap(parentMap.byKey.get(collection)?.value);
   if (map === undefined) return;
   for (const entry of map.entries) {
@@ -265,42 +213,152 @@ function eachEntry(ctx: FileContext, parentMap: YMap, collection: string, parent
     const value = asMap(entry.value);
     if (value === undefined || entry.key.length === 0) continue;
     const end = entry.value.start >= entry.keyEnd ? entry.value.end : entry.keyEnd;
-    const resource = addResource(ctx, childAddress(parent, collection, entry.key), parent, entry.keyStart, end, at);
+    const resource = addResource(ctx, childAddress(parent.address, collection, entry.key), parent.address, entry.keyStart, end, at);
     if (resource === undefined) continue;
-    readFields(ctx, resource, KINDS[resource.kind], value, at);
-    visit(resource, value, at, entry.keyStart, entry.keyEnd);
+    readFields(ctx, resource, d, value, at);
+    if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
+    if (d.sandboxOnly && d.manifest.special.includes('id')) resolveSandboxEntry(ctx, d, resource, value, at, entry.keyStart, entry.keyEnd);
+    checkRequiredReferences(ctx, d, resource, value, at, entry.keyStart, entry.keyEnd);
+    runReaders(ctx, d, resource, value, at);
+    resolveChildren(ctx, resource, value, at);
   }
 }
 
-/** Builds every resource the file's root map declares, in file order, into `ctx`. */
-export function resolveResources(ctx: FileContext, root: YMap): void {
-  if (resolveAccount(ctx, root) === undefined) return;
-  const features = root.byKey.get('features');
-  if (features !== undefined) resolveFeatures(ctx, features.value, features.keyStart, features.keyEnd);
-  eachEntry(ctx, root, 'funding_instruments', ACCOUNT_ADDRESS, '', (resource, map, pointer, keyStart, keyEnd) => resolveFundingInstrument(ctx, resource, map, pointer, keyStart, keyEnd));
-  const add: AddResource = (address, parent, start, end, pointer) => addResource(ctx, address, parent, start, end, pointer);
-  eachEntry(ctx, root, 'media', ACCOUNT_ADDRESS, '', (media, map, pointer) => readMediaFile(ctx, media, map, pointer));
-  eachEntry(ctx, root, 'cards', ACCOUNT_ADDRESS, '', (card, map, pointer) => readCardContent(ctx, card, map, pointer));
-  eachEntry(ctx, root, 'conversation_cards', ACCOUNT_ADDRESS, '', () => undefined);
-  for (const collection of ['posts', 'draft_posts', 'scheduled_posts']) {
-    eachEntry(ctx, root, collection, ACCOUNT_ADDRESS, '', (post, map, pointer) => {
-      readPostMedia(ctx, post, map, pointer);
-      checkPostContent(ctx, post, map, pointer);
-    });
+/** The one resource of a `single` collection. */
+function resolveSingle(ctx: FileContext, d: KindDescriptor, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
+  const entry = parentMap.byKey.get(collection);
+  const map = asMap(entry?.value);
+  if (entry === undefined || map === undefined) return;
+  const at = childPointer(pointer, collection);
+  const resource = addResource(ctx, childAddress(parent.address, collection, ''), parent.address, entry.keyStart, entry.value.end, at);
+  if (resource === undefined) return;
+  if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
+  readFields(ctx, resource, d, map, at);
+  runReaders(ctx, d, resource, map, at);
+  resolveChildren(ctx, resource, map, at);
+}
+
+/** The entries `<key>: <value>` of a map, one resource each (an audience's permissions). */
+function resolveMapEntries(ctx: FileContext, d: KindDescriptor, valueField: string, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
+  const shape = d.address;
+  const map = asMap(parentMap.byKey.get(collection)?.value);
+  if (map === undefined || shape.key !== 'value') return;
+  for (const entry of map.entries) {
+    const value = asScalar(entry.value)?.value;
+    if (typeof value !== 'string') continue;
+    const at = childPointer(childPointer(pointer, collection), entry.key);
+    const resource = addResource(ctx, childAddress(parent.address, collection, entry.key), parent.address, entry.keyStart, entry.value.end, at);
+    if (resource === undefined) continue;
+    if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
+    resource.attributes[shape.field] = entry.key;
+    resource.attributeSources[shape.field] = ctx.doc.range(entry.keyStart, entry.keyEnd);
+    resource.attributes[valueField] = value;
+    resource.attributeSources[valueField] = rangeOf(ctx, entry.value);
   }
-  eachEntry(ctx, root, 'custom_audiences', ACCOUNT_ADDRESS, '', (audience, map, pointer) => {
-    readMembers(ctx, add, audience, map, pointer);
-    readPermissions(ctx, add, audience, map, pointer);
+}
+
+/** A list of features, each its key or a map with it. */
+function resolveFeatures(ctx: FileContext, d: KindDescriptor, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
+  const section = parentMap.byKey.get(collection);
+  if (section === undefined) return;
+  const field = d.manifest.special[0] ?? '';
+  const at = childPointer(pointer, collection);
+  if (d.sandboxOnly) sandboxOnly(ctx, at, { start: section.keyStart, end: section.keyEnd }, `${d.noun}s can be added and removed only in sandbox and local, not with endpoint production`);
+  asSeq(section.value)?.items.forEach((item, i) => {
+    const itemPointer = childPointer(at, i);
+    const map = asMap(item);
+    const key = map === undefined ? stringValue(item) : stringValue(map.byKey.get(field)?.value);
+    if (key === undefined) return;
+    const feature = addResource(ctx, childAddress(parent.address, collection, key), parent.address, item.start, item.end, itemPointer);
+    if (feature === undefined) return;
+    feature.attributes[field] = key;
+    feature.attributeSources[field] = rangeOf(ctx, map?.byKey.get(field)?.value ?? item);
+    if (map !== undefined) readFields(ctx, feature, d, map, itemPointer);
   });
-  eachEntry(ctx, root, 'flexible_audiences', ACCOUNT_ADDRESS, '', (audience, map, pointer) => readSegments(ctx, audience, map, pointer));
-  resolveDoNotReach(ctx, root, add);
-  eachEntry(ctx, root, 'campaigns', ACCOUNT_ADDRESS, '', (campaign, map, pointer, keyStart, keyEnd) => {
-    if (!map.byKey.has('funding_instrument') && !map.byKey.has('funding_instrument_id')) {
-      report(ctx, pointer, 'missing-field', `campaign ${quoteValue(campaign.address.steps[0]?.key ?? '')} needs funding_instrument (a name under funding_instruments) or funding_instrument_id`, ctx.doc.range(keyStart, keyEnd));
+}
+
+/** A list keyed by the identity the API gives its items (targeting, promoted posts, ...). */
+function resolveItems(ctx: FileContext, d: KindDescriptor, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
+  const shape = d.address;
+  const seq = asSeq(parentMap.byKey.get(collection)?.value);
+  if (seq === undefined) return;
+  const readers = d.manifest.readers ?? [];
+  seq.items.forEach((item, i) => {
+    const at = childPointer(childPointer(pointer, collection), i);
+    const itemMap = asMap(item);
+    let key: string | undefined;
+    let target: { field: string; address: ResourceAddress } | undefined;
+    if (shape.key === 'targeting') {
+      const identity = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
+      key = identity?.key;
+      if (identity?.audience !== undefined) target = { field: 'targeting_value', address: identity.audience };
+    } else if (shape.key === 'value' && readers.includes('post-identity')) {
+      const identity = promotedPostIdentity(ctx, item, at);
+      key = identity?.key;
+      if (identity?.post !== undefined) target = { field: shape.field, address: identity.post };
+    } else if (readers.includes('preroll-identity') && itemMap?.byKey.has('media') === true) {
+      const media = preroll(ctx, itemMap, at);
+      if (media !== undefined) {
+        key = `media.${media.steps[0]?.key ?? ''}`;
+        target = { field: 'media_key', address: media };
+      }
+    } else if (shape.key === 'value') {
+      const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
+      const id = idNode === undefined ? undefined : idValue(idNode);
+      if (id === 'invalid' && idNode !== undefined) report(ctx, at, 'id-format', `${shape.field} ${quoteValue(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
+      key = id === 'invalid' ? undefined : id;
     }
-    eachEntry(ctx, map, 'line_items', campaign.address, pointer, (lineItem, lineItemMap, lineItemPointer) => {
-      lineItem.references['campaign_id'] = campaign.address;
-      resolveLineItemChildren(ctx, lineItem, lineItemMap, lineItemPointer);
-    });
+    if (key === undefined) return;
+    const child = addResource(ctx, childAddress(parent.address, collection, key), parent.address, item.start, item.end, at);
+    if (child === undefined) return;
+    if (d.parentField !== undefined) child.references[d.parentField] = parent.address;
+    if (target !== undefined) {
+      child.attributes[target.field] = { $target: target.address };
+      child.references[target.field] = target.address;
+      child.attributeSources[target.field] = rangeOf(ctx, item);
+    }
+    if (itemMap !== undefined) readFields(ctx, child, d, itemMap, at);
+    else if (target === undefined) {
+      const field = d.manifest.ids[0] ?? 'id';
+      child.attributes[field] = key;
+      child.attributeSources[field] = rangeOf(ctx, item);
+    }
+    if (shape.key === 'targeting' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
   });
+}
+
+/** Every collection under `parent`, in the order its kind reads them (src/kinds/registry.ts, `CHILD_ORDER`). */
+function resolveChildren(ctx: FileContext, parent: DesiredResource, map: YMap, pointer: string): void {
+  const kinds = COLLECTIONS.get(parent.kind);
+  for (const collection of CHILD_ORDER.get(parent.kind) ?? []) {
+    const kind = kinds?.get(collection);
+    if (kind === undefined) continue;
+    const d = KINDS[kind];
+    const entries = d.manifest.entries;
+    switch (d.address.key) {
+      case 'name':
+        resolveNamed(ctx, d, map, collection, parent, pointer);
+        break;
+      case 'single':
+        resolveSingle(ctx, d, map, collection, parent, pointer);
+        break;
+      case 'feature':
+        resolveFeatures(ctx, d, map, collection, parent, pointer);
+        break;
+      case 'value':
+      case 'targeting':
+        if (entries?.form === 'map') resolveMapEntries(ctx, d, entries.valueField, map, collection, parent, pointer);
+        else resolveItems(ctx, d, map, collection, parent, pointer);
+        break;
+      case 'root':
+        break;
+    }
+  }
+}
+
+/** Builds every resource the file's root map declares, in the order the registry reads them, into `ctx`. */
+export function resolveResources(ctx: FileContext, root: YMap): void {
+  const account = resolveRoot(ctx, root);
+  if (account === undefined) return;
+  resolveChildren(ctx, account, root, '');
 }
