@@ -28,7 +28,7 @@ export interface UsersTarget {
 }
 
 /** The verdict on one answer: its counts when complete, else why it is a failure to send again. */
-export type UsersResponseCheck = { ok: true; successCount: number; totalCount: number } | { ok: false; problem: string };
+type UsersResponseCheck = { ok: true; successCount: number; totalCount: number } | { ok: false; problem: string };
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 

@@ -8,7 +8,7 @@ import type { ApiClient } from './client.js';
 import { ApiError, errorItems, type ApiErrorItem } from './errors.js';
 import { chunk } from './pagination.js';
 
-export type OperationType = 'Create' | 'Update' | 'Delete';
+type OperationType = 'Create' | 'Update' | 'Delete';
 
 export interface BatchOperation {
   operation_type: OperationType;
@@ -19,7 +19,7 @@ export type BatchResult<T> =
   | { ok: true; data: T }
   | { ok: false; error: ApiError; rejectedBy: 'own' | 'sibling' | 'request' };
 
-export interface BatchTarget {
+interface BatchTarget {
   /** e.g. `/12/batch/accounts/abc/campaigns` */
   path: string;
   endpoint: string;

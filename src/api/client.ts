@@ -21,13 +21,13 @@ import { Semaphore } from './semaphore.js';
 import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
 import { bodyTrace, redactAuthorization, redactUrl } from './trace.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A parameter value: lists are sent comma-separated, null as an empty value (which unsets). */
 export type ParamValue = string | number | boolean | null | ReadonlyArray<string | number>;
 export type Params = Readonly<Record<string, ParamValue | undefined>>;
 
-export interface ApiRequest {
+interface ApiRequest {
   method: Method;
   /** Path below the base URL, e.g. `/12/accounts/abc/campaigns`. */
   path: string;
@@ -69,7 +69,7 @@ export interface ApiRequest {
   basic?: { user: string; password: string };
 }
 
-export interface ApiResponse<T = unknown> {
+interface ApiResponse<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | undefined>;
@@ -133,7 +133,7 @@ export interface WaitNotice {
 }
 
 /** Waits for a rate limit at least this long are told (`ClientOptions.onWait`). */
-export const WAIT_NOTICE_MS = 5_000;
+const WAIT_NOTICE_MS = 5_000;
 
 const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
@@ -151,7 +151,7 @@ function flatten(params: Params | undefined): Array<[string, string]> {
 }
 
 /** How long one request keeps retrying a refused or unreachable connection unless told otherwise. */
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Why a request never reached the service; `retry` when trying again later could help. */
 interface Unreached {

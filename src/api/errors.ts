@@ -15,7 +15,7 @@ export interface ApiErrorItem {
  * error), `unknown` (a write whose response never came: it may or may not have happened), or
  * `unsent` (the client gave up before sending, e.g. the rate-limit wait budget ran out).
  */
-export type Outcome = 'rejected' | 'unknown' | 'unsent';
+type Outcome = 'rejected' | 'unknown' | 'unsent';
 
 export class ApiError extends Error {
   readonly status: number;

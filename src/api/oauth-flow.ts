@@ -7,7 +7,7 @@ import { ApiError } from './errors.js';
 import type { OAuthCredentials } from './signer.js';
 
 /** A request token waiting for the user's approval. */
-export interface RequestToken {
+interface RequestToken {
   token: string;
   secret: string;
   /** Where the user approves the application and gets the PIN. */
@@ -15,7 +15,7 @@ export interface RequestToken {
 }
 
 /** The user's access token after approval. */
-export interface AccessToken {
+interface AccessToken {
   token: string;
   secret: string;
   userId: string;

@@ -4,7 +4,7 @@
  * (`x-account-rate-limit-*`) take precedence over user-level ones, as the service documents.
  */
 
-export interface Budget {
+interface Budget {
   limit: number;
   remaining: number;
   /** Epoch seconds at which the window restarts. */
@@ -21,7 +21,7 @@ const num = (h: Headers, name: string): number | undefined => {
 };
 
 /** The budget a response reports (account level first), or undefined without headers. */
-export function budgetOf(headers: Headers): Budget | undefined {
+function budgetOf(headers: Headers): Budget | undefined {
   for (const prefix of ['x-account-rate-limit', 'x-rate-limit']) {
     const limit = num(headers, `${prefix}-limit`);
     const remaining = num(headers, `${prefix}-remaining`);

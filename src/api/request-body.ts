@@ -17,7 +17,7 @@ export interface MultipartPart {
 }
 
 /** The parts of a request that decide its body (`ApiRequest` has them). */
-export interface BodySource {
+interface BodySource {
   method: string;
   json?: unknown;
   jsonText?: string;

@@ -94,7 +94,7 @@ export interface UpdateParams {
   do_not_reach_list: never;
 }
 
-export interface ResourceSpec {
+interface ResourceSpec {
   /** Path below `/12/accounts/:account_id/` (`cards/image_conversation`). */
   collection: string;
   /**

@@ -24,7 +24,7 @@ export function encodePairs(pairs: ReadonlyArray<readonly [string, string]>): st
   return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&');
 }
 
-export interface SignableRequest {
+interface SignableRequest {
   method: string;
   /** Scheme, host, port and path; no query string. */
   url: string;

@@ -13,7 +13,7 @@ import { ApiError } from './errors.js';
 import type * as W from './generated/wire.js';
 
 /** The path of the upload endpoint below the upload base URL. */
-export const UPLOAD_PATH = '/1.1/media/upload.json';
+const UPLOAD_PATH = '/1.1/media/upload.json';
 
 /** The largest segment the service takes. */
 export const SEGMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -36,7 +36,7 @@ import { sendChunk, type Outcome } from './send.js';
 import { ApiError } from '../api/errors.js';
 import { packGroups, stepVerb } from '../plan/steps.js';
 
-export interface ApplyInput {
+interface ApplyInput {
   plan: AccountPlan;
   api: AdsApi;
   /** The live account id. */
@@ -65,7 +65,7 @@ export interface ApplyInput {
  * (`plan.manifestDir`, under `plan.root`), and what is kept per resource sits in a folder beside
  * the state file, named after a hash of the address.
  */
-export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void, rows?: MemberRows): WriteContext {
+function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void, rows?: MemberRows): WriteContext {
   const dir = resolve(plan.root ?? '.', plan.manifestDir ?? '.');
   const filePath = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
   return {

@@ -7,7 +7,7 @@
 import { isUnknownRef } from '../diff/types.js';
 import type { AccountState } from '../state/state-file.js';
 
-export type Resolved = { ok: true; values: Record<string, unknown> } | { ok: false; missing: string };
+type Resolved = { ok: true; values: Record<string, unknown> } | { ok: false; missing: string };
 
 class Missing {
   constructor(readonly address: string) {}

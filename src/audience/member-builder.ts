@@ -9,7 +9,7 @@ import { DIGEST_BYTES, HASHED_TYPES, type HashedIdentifierType, type IdentifierT
 import type { MemberSet } from './member-set.js';
 
 /** The SHA-256 digest the service expects for a normalised value (of its UTF-8 bytes). */
-export const digestOf = (value: string): Buffer => hash('sha256', value, 'buffer');
+const digestOf = (value: string): Buffer => hash('sha256', value, 'buffer');
 
 /** A member set being collected. */
 export class MemberSetBuilder {

@@ -9,7 +9,7 @@ import { IDENTIFIER_TYPES, type IdentifierType } from './identifier.js';
 export const INVALID_LINES_KEPT = 20;
 
 /** The counts of one identifier type. */
-export interface TypeCounts {
+interface TypeCounts {
   /** Valid values, duplicates included. */
   valid: number;
   invalid: number;

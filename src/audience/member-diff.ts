@@ -8,7 +8,7 @@ import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType
 import { memberCount, partnerIdsKnown, type MemberSet } from './member-set.js';
 
 /** Members added and removed of one type. */
-export interface DeltaCounts {
+interface DeltaCounts {
   added: number;
   removed: number;
 }

@@ -20,10 +20,8 @@ import { memberCount, type MemberSet } from './member-set.js';
 import { INVALID_REASON } from './normalise.js';
 import { isPhoneRegion } from './phone-number.js';
 
-export type { MemberFileCounts, TypeCounts } from './member-counts.js';
-
 /** How a member file is read. */
-export interface MemberFileOptions {
+interface MemberFileOptions {
   /** The type of every line of a file of one identifier a line, without header; absent: a CSV with a header. */
   type?: IdentifierType;
   /** ISO 3166-1 alpha-2 region (`US`, `GB`) of phone numbers written without `+` and calling code. */
@@ -33,7 +31,7 @@ export interface MemberFileOptions {
 }
 
 /** A member file read. */
-export interface MemberFile {
+interface MemberFile {
   members: MemberSet;
   counts: MemberFileCounts;
 }

@@ -51,9 +51,6 @@ export function memberCounts(set: MemberSet): Record<IdentifierType, number> {
   return counts;
 }
 
-/** Whether `set` has no member. */
-export const isEmptyMemberSet = (set: MemberSet): boolean => memberCount(set) === 0;
-
 const u32 = (n: number): Buffer => {
   const b = Buffer.allocUnsafe(4);
   b.writeUInt32BE(n, 0);

@@ -38,13 +38,13 @@ const HEADER_BYTES = MAGIC.length + 4;
 const COUNTS_BYTES = 4 * IDENTIFIER_TYPES.length;
 
 /** The membership a store belongs to: its address and its live id (the audience's or list's id). */
-export interface StoreOwner {
+interface StoreOwner {
   address: string;
   id: string;
 }
 
 /** A member store read back: the members and their content hash. */
-export interface StoredMembers {
+interface StoredMembers {
   members: MemberSet;
   /** The content hash (`memberSetHash`), as the file records it and its bytes confirm. */
   hash: string;

@@ -32,7 +32,7 @@ export function libraryE164(text: string, region: string | undefined): string | 
 }
 
 /** What the fast paths decide: E.164, `null` for invalid, or undefined when the library must decide. */
-export type PhoneDecision = string | null | undefined;
+type PhoneDecision = string | null | undefined;
 
 const INTERNATIONAL = /^\+[0-9 ().-]*[0-9]$/;
 const NATIONAL = /^[0-9 ().-]*[0-9]$/;

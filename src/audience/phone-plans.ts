@@ -13,7 +13,7 @@ interface TypeRule {
 }
 
 /** One country's numbering plan, compiled. */
-export interface PhonePlan {
+interface PhonePlan {
   country: string;
   callingCode: string;
   /** `^(?:national number pattern)$`. */
@@ -29,7 +29,7 @@ export interface PhonePlan {
 }
 
 /** The plans behind one calling code. */
-export interface CallingCodePlans {
+interface CallingCodePlans {
   /** The plan the library selects by calling code alone (its first country). */
   main: PhonePlan;
   /** Every country of the calling code, in the metadata's order. */

@@ -18,7 +18,7 @@ import { SERVICE_LIMITS } from '../kinds/service-limits.js';
 export type UsersOperation = 'Update' | 'Delete';
 
 /** How requests are made. */
-export interface UserRequestOptions {
+interface UserRequestOptions {
   /** `effective_at` of every operation (ISO 8601 UTC); custom audiences only, the service's default is now. */
   effectiveAt?: string;
   /** `expires_at` of every operation (ISO 8601 UTC); the service's default is 13 months after the request. */
@@ -50,7 +50,7 @@ export const MAX_USERS_OPERATIONS = SERVICE_LIMITS.usersOperations;
 export const MAX_USERS_BODY_BYTES = SERVICE_LIMITS.usersBodyBytes;
 
 /** The bytes the user entries of `set` take in a body, with the commas between them: what any packing must send. */
-export function userEntryBytes(set: MemberSet): number {
+function userEntryBytes(set: MemberSet): number {
   let bytes = 0;
   for (const t of HASHED_TYPES) bytes += (set.digests[t].length / DIGEST_BYTES) * hashedEntryBytes(t);
   for (const id of partnerValues(set)) bytes += Buffer.byteLength(partnerEntry(id));

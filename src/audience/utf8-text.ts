@@ -23,7 +23,7 @@ function incompleteTail(bytes: Buffer): number {
 }
 
 /** The index of the first byte of `bytes` that does not belong to a well-formed UTF-8 sequence (RFC 3629), or -1. */
-export function firstInvalidUtf8(bytes: Uint8Array): number {
+function firstInvalidUtf8(bytes: Uint8Array): number {
   for (let i = 0; i < bytes.length; ) {
     const c = bytes[i]!;
     if (c < 0x80) {

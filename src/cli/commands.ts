@@ -6,13 +6,10 @@
  * (docs/architecture.md lists the commands; the start-up figure is in BENCHMARKS.md).
  */
 import type { Command } from 'commander';
-import type { Io } from './io.js';
-
-/** Sets the exit code of the run. */
-export type SetExit = (code: number) => void;
+import type { Io, SetExit } from './io.js';
 
 /** Adds one command (or a group of them) to `program`, with its own arguments, options and action. */
-export type Register = (program: Command, io: Io, setExit: SetExit) => void;
+type Register = (program: Command, io: Io, setExit: SetExit) => void;
 
 /** A command the top level can list and run without loading its code until it runs. */
 export interface LazyCommand {

@@ -4,14 +4,14 @@
  * option the command does not take). `source <(adsctl completion bash)` enables it in a shell.
  */
 import { Argument, Command } from 'commander';
-import { COMMANDS, type SetExit } from './commands.js';
+import { COMMANDS } from './commands.js';
 import { bashScript, zshScript, type Candidate, type CompletionNode } from './completion-scripts.js';
-import type { Io } from './io.js';
+import type { Io, SetExit } from './io.js';
 
 const SHELLS = ['bash', 'zsh'] as const;
 
 /** The whole command tree, every command's module loaded, writing nowhere. */
-export async function fullProgram(io: Io): Promise<Command> {
+async function fullProgram(io: Io): Promise<Command> {
   const program = new Command('adsctl').option('-V, --version', 'output the version number');
   const quiet: Io = { ...io, out: () => {}, err: () => {} };
   for (const command of COMMANDS) {
@@ -27,7 +27,7 @@ const optionCandidates = (cmd: Command): Candidate[] => [
 ];
 
 /** What may follow each command of `program`, from the top level down. */
-export function completionNodes(program: Command): CompletionNode[] {
+function completionNodes(program: Command): CompletionNode[] {
   const nodes: CompletionNode[] = [];
   const visit = (cmd: Command, key: string): void => {
     const subcommands = cmd.commands.map((c) => ({ word: c.name(), summary: c.description() }));

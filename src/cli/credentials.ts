@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import type { OAuthCredentials } from '../api/signer.js';
 import { EnvironmentError } from '../diag/environment-error.js';
 
-export interface Profile {
+interface Profile {
   consumer_key: string;
   consumer_secret: string;
   access_token?: string;
@@ -24,7 +24,7 @@ interface CredentialsFile {
 }
 
 /** The credentials file path for this environment. */
-export function credentialsPath(env: NodeJS.ProcessEnv): string {
+function credentialsPath(env: NodeJS.ProcessEnv): string {
   const base = env['XDG_CONFIG_HOME'] !== undefined && env['XDG_CONFIG_HOME'] !== '' ? env['XDG_CONFIG_HOME'] : join(env['HOME'] ?? homedir(), '.config');
   return join(base, 'adsctl', 'credentials.json');
 }

@@ -10,8 +10,7 @@ import type { Command } from 'commander';
 import { renderDestroyOutcome } from '../render/render.js';
 import { colorChoice } from './color.js';
 import { planThenApply } from './execute.js';
-import type { SetExit } from './commands.js';
-import type { Io } from './io.js';
+import type { Io, SetExit } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { startRun } from './run-start.js';
 

@@ -37,7 +37,7 @@ function heldHere(path: string, ids: ReadonlySet<string>): boolean {
 }
 
 /** Releases the local locks this process holds; returns the paths of any of their files it still had to remove. */
-export function releaseHeldLocks(): string[] {
+function releaseHeldLocks(): string[] {
   const released: string[] = [];
   const ids = new Set<string>();
   for (const release of releasers) for (const id of release()) ids.add(id);

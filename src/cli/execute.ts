@@ -26,7 +26,7 @@ import type { RunFlags } from './run-options.js';
 import type { AccountSession } from './session.js';
 
 /** Asks for `yes` on a terminal; without one, only `--auto-approve` approves. */
-export async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'not-interactive'> {
+async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'not-interactive'> {
   if (autoApprove) return 'yes';
   if (!io.interactive) return 'not-interactive';
   const answer = await io.readLine(`\n${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);
@@ -59,7 +59,7 @@ async function ensureAccount(session: AccountSession, accountPlan: AccountPlan):
   return id;
 }
 
-export interface ExecuteOptions {
+interface ExecuteOptions {
   /** Aborted to stop the writes: nothing more is sent, what is in flight is recorded. */
   stop?: AbortSignal;
   /** Write requests in flight at once (`--parallelism`). */
@@ -69,7 +69,7 @@ export interface ExecuteOptions {
 }
 
 /** One account's part of an apply. */
-export interface AccountOutcome extends ApplyResult {
+interface AccountOutcome extends ApplyResult {
   account: string;
   /** Why the account's state lock was lost during the apply, which then stopped writing. */
   lockLost?: string;
@@ -131,7 +131,7 @@ async function applyLocked(accountPlan: AccountPlan, session: AccountSession, on
  * own result. One account's failure — an error the service answers, or a state it cannot write —
  * is that account's: the others go on.
  */
-export async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean, options: ExecuteOptions = {}): Promise<ApplyResult & { accounts: AccountOutcome[] }> {
+async function executePlan(io: Io, plan: Plan, sessions: readonly AccountSession[], tty: boolean, options: ExecuteOptions = {}): Promise<ApplyResult & { accounts: AccountOutcome[] }> {
   const onEvent = progressPrinter(io, tty, { plan });
   const accounts = await Promise.all(
     plan.accounts.map(async (accountPlan): Promise<AccountOutcome> => {
@@ -158,7 +158,7 @@ export async function executePlan(io: Io, plan: Plan, sessions: readonly Account
 }
 
 /** How the end of an apply or destroy is told. */
-export interface ApplyReport {
+interface ApplyReport {
   /** `apply` or `destroy`, in messages. */
   verb: string;
   summary: (result: ApplyResult) => string;
@@ -202,7 +202,7 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   }
 }
 
-export interface PlanThenApply {
+interface PlanThenApply {
   mode: Plan['mode'];
   /** The confirmation question. */
   question: string;

@@ -19,15 +19,14 @@ import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { redactUserinfo } from '../diag/redact.js';
 import { renderKeywordInsights } from '../render/keyword-insights.js';
-import type { SetExit } from './commands.js';
 import { userCredentialsFrom } from './credentials.js';
 import { endpointName, openEndpoint } from './endpoint.js';
-import type { Io } from './io.js';
+import type { Io, SetExit } from './io.js';
 
 /** Keywords and negative keywords the service takes in one lookup, together. */
-export const MAX_KEYWORDS = 10;
+const MAX_KEYWORDS = 10;
 /** The longest window (`end_time` minus `start_time`) the service takes. */
-export const MAX_WINDOW_MS = 7 * 24 * 3_600_000;
+const MAX_WINDOW_MS = 7 * 24 * 3_600_000;
 
 /** The options of `insights keywords` as commander reads them. */
 export interface KeywordFlags {
@@ -42,7 +41,7 @@ export interface KeywordFlags {
 }
 
 /** A lookup that passed every check, ready to send. */
-export interface KeywordQuery {
+interface KeywordQuery {
   granularity: 'DAY' | 'HOUR';
   keywords: string[];
   negatives: string[];

@@ -12,7 +12,7 @@
  */
 import { exitNow, exitReleasing } from './early-exit.js';
 
-export type InterruptSignal = 'SIGINT' | 'SIGTERM';
+type InterruptSignal = 'SIGINT' | 'SIGTERM';
 
 /** The exit code of a run ended by each signal, as a shell reports a process it killed (128 + n). */
 export const INTERRUPT_EXIT: Readonly<Record<InterruptSignal, number>> = { SIGINT: 130, SIGTERM: 143 };

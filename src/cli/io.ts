@@ -1,6 +1,9 @@
 /** The process streams the command line writes to and reads from; replaceable in tests. */
 import { createInterface } from 'node:readline';
 
+/** Sets the exit code of the run. */
+export type SetExit = (code: number) => void;
+
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;

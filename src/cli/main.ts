@@ -4,10 +4,10 @@
  * `adsctl` prints the help to stderr and exits 1, as Terraform and git do.
  */
 import { Command, CommanderError, Help } from 'commander';
-import { COMMANDS, type LazyCommand, type SetExit } from './commands.js';
+import { COMMANDS, type LazyCommand } from './commands.js';
 import { exitNow } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
-import { processIo, whenOutputCloses, type Io } from './io.js';
+import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
 import { EnvironmentError } from '../diag/environment-error.js';

@@ -63,7 +63,7 @@ export function filterTargets(changes: readonly ResourceChange[], targets: reado
  * release: the object stays, adsctl stops managing it. So does every delete of a kind the API
  * cannot delete (posts, media library items).
  */
-export function releaseSandboxOnly(changes: readonly ResourceChange[], account: Pick<PipelineAccount, 'state' | 'sandbox'>): ResourceChange[] {
+function releaseSandboxOnly(changes: readonly ResourceChange[], account: Pick<PipelineAccount, 'state' | 'sandbox'>): ResourceChange[] {
   return changes.map((c) => {
     if (c.action !== 'delete') return c;
     if (KINDS[c.kind].write.delete === undefined) return { ...c, action: 'noop', reason: 'released', changes: [] };
@@ -98,7 +98,7 @@ export interface PipelineAccount {
 }
 
 /** What a plan validates against, for one account: whether IAB and curated categories are needed. */
-export interface LookupNeeds {
+interface LookupNeeds {
   iabCategories: boolean;
   curatedCategories: boolean;
   /** Ids of the posts the plan promotes (to check that they exist). */
@@ -109,7 +109,7 @@ export interface LookupNeeds {
   targetingValues: Record<string, string[]>;
 }
 
-export interface PipelineOptions {
+interface PipelineOptions {
   mode: Plan['mode'];
   /** `--target` addresses: only these resources and what they contain. */
   targets: readonly ResourceAddress[];

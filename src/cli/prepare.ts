@@ -20,16 +20,16 @@ import { orphanedStates } from './adopt-state.js';
 import { openSessions, type Sessions } from './session.js';
 import { fetchLookups, SharedLookups } from '../live/lookups.js';
 
-export interface Prepared {
+interface Prepared {
   plan: Plan;
   sessions: Sessions;
   sources: Map<string, string>;
 }
 
-export type PrepareResult = { ok: true; value: Prepared } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
+type PrepareResult = { ok: true; value: Prepared } | { ok: false; diagnostics: Diagnostic[]; sources: Map<string, string> };
 
 /** Loads, opens and plans; on success the caller owns (and must close) the sessions. */
-export async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mode'], operation: string): Promise<PrepareResult> {
+async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mode'], operation: string): Promise<PrepareResult> {
   const loaded = loadManifests(path, { env: io.env });
   if (loaded.value === undefined || hasErrors(loaded.diagnostics)) return { ok: false, diagnostics: loaded.diagnostics, sources: loaded.sources };
   const targets: ResourceAddress[] = [];

@@ -11,7 +11,7 @@ import type { Plan, Step } from '../plan/types.js';
 import type { Io } from './io.js';
 
 /** `targeting criterion` / `targeting criteria`, `campaign` / `campaigns`. */
-export function kindName(kind: string, count: number): string {
+function kindName(kind: string, count: number): string {
   const name = isResourceKind(kind) ? KINDS[kind].noun : kind.replace(/_/g, ' ');
   if (count === 1) return name;
   return name.endsWith('criterion') ? `${name.slice(0, -'criterion'.length)}criteria` : name.endsWith('category') ? `${name.slice(0, -1)}ies` : `${name}s`;
@@ -46,7 +46,7 @@ function stepFinder(plan: Plan | undefined): (event: Extract<ApplyEvent, { type:
 }
 
 /** What the printer may know: the plan being applied (for addresses) and a clock (for tests). */
-export interface ProgressOptions {
+interface ProgressOptions {
   plan?: Plan;
   now?: () => number;
 }

@@ -27,7 +27,7 @@ import { openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
 
 /** Which account to open: from a manifest, or from a saved plan. */
-export interface SessionTarget {
+interface SessionTarget {
   key: string;
   /** The configuration root whose `.adsctl/` holds the account's state (root.ts). */
   root: string;
@@ -55,7 +55,7 @@ export interface AccountSession extends PipelineAccount {
   accountId: string | undefined;
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   io: Io;
   parallelism: number;
   lockTimeoutMs: number;
@@ -71,7 +71,7 @@ export interface Sessions {
 }
 
 /** The force-unlock command a user types for a lock of the state under `root`, from the current directory. */
-export function unlockCommand(id: string, root: string): string {
+function unlockCommand(id: string, root: string): string {
   const path = relative(process.cwd(), root);
   return `adsctl force-unlock ${id}${path === '' ? '' : ` ${path.includes(' ') ? JSON.stringify(path) : path}`}`;
 }

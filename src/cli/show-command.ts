@@ -9,8 +9,7 @@ import type { Command } from 'commander';
 import { decodePlanFile } from '../plan/plan-file.js';
 import { renderPlan } from '../render/render.js';
 import { colorChoice, useColor } from './color.js';
-import type { SetExit } from './commands.js';
-import type { Io } from './io.js';
+import type { Io, SetExit } from './io.js';
 
 interface ShowFlags {
   json?: boolean;

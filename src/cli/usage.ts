@@ -26,7 +26,7 @@ export function normalizeArgv(argv: readonly string[]): string[] {
 }
 
 /** `adsctl state mv`: the names from the top level down to `cmd`. */
-export function commandPath(cmd: Command): string {
+function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c !== null; c = c.parent) names.unshift(c.name());
   return names.join(' ');

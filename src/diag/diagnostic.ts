@@ -6,7 +6,7 @@
 import { compareRanges, type SourceRange } from './source-range.js';
 
 /** How bad a problem is: errors stop the pipeline, warnings are shown and let it go on. */
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 /** Another place that explains a diagnostic, e.g. the first definition of a duplicate. */
 export interface RelatedLocation {

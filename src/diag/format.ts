@@ -20,7 +20,7 @@ export const SNIPPET_COLUMNS = 120;
 const LEAD_COLUMNS = 40;
 
 /** The most characters of a message (or a related note) printed. */
-export const MESSAGE_LIMIT = 1_000;
+const MESSAGE_LIMIT = 1_000;
 
 /** How far around the shown part of a line (or message) a URL's credentials are looked for. */
 const REDACT_MARGIN = 4 * MESSAGE_LIMIT;

@@ -12,7 +12,7 @@
 const USERINFO = /(?<![A-Za-z0-9+.-])([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^\s/?#]*)@/g;
 
 /** How redacted text is written. */
-export interface RedactOptions {
+interface RedactOptions {
   /** Replace each hidden character by `*`, so columns after it still line up (source snippets). */
   keepLength?: boolean;
 }

@@ -22,7 +22,7 @@ import { normaliseValue } from './normalise.js';
 import { isUnknownRef } from './types.js';
 
 /** The live object a desired child is adopted to. */
-export interface Adopted {
+interface Adopted {
   id: string;
   record: Readonly<Record<string, unknown>>;
 }

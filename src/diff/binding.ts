@@ -13,7 +13,7 @@ import type { AccountState, StateResource } from '../state/state-file.js';
 import { KINDS } from '../kinds/registry.js';
 
 /** How a desired resource is bound: `state` (its state entry), `import`, or not at all. */
-export type BindingSource = 'state' | 'import' | 'none';
+type BindingSource = 'state' | 'import' | 'none';
 
 /** A desired resource's binding and, when the bound object exists, its live record. */
 export interface Binding {

@@ -11,7 +11,7 @@ import type { AttributeChange, ChangeReason, Origin } from './types.js';
 import { isUnknownRef } from './types.js';
 
 /** Everything the comparison of one resource reads. */
-export interface CompareInput {
+interface CompareInput {
   /** The rules of the fields of `after`, in its order. */
   managed: readonly FieldRule[];
   /** Desired values (desired-values.ts), `after` of the change; ignored fields are overwritten with the live value. */
@@ -32,7 +32,7 @@ export interface CompareInput {
 }
 
 /** The outcome: the action, the live values of the managed fields, and the differences. */
-export interface Comparison {
+interface Comparison {
   action: 'update' | 'replace' | 'noop';
   before: Record<string, unknown>;
   changes: AttributeChange[];

@@ -18,7 +18,7 @@ import { normaliseValue } from './normalise.js';
 export type ReferenceResolver = (target: ResourceAddress, rule: FieldRule) => unknown;
 
 /** What `desiredValues` computes. */
-export interface DesiredValues {
+interface DesiredValues {
   /** The desired managed attributes (see the file comment). */
   after: Record<string, unknown>;
   /** The rules of the fields in `after`, in the same order. */

@@ -10,15 +10,27 @@
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import { formatAddress } from '../manifest/address.js';
-import type { DesiredResource, ResourceAddress, ResourceKind } from '../manifest/types.js';
-import type { LiveResource } from '../live/types.js';
+import type { DesiredAccount, DesiredResource, ResourceAddress, ResourceKind } from '../manifest/types.js';
+import type { LiveAccount, LiveResource } from '../live/types.js';
+import type { AccountState } from '../state/state-file.js';
 import type { FieldRule } from '../kinds/attribute.js';
 import type { ReferenceResolver } from './desired-values.js';
-import type { DiffInput } from './diff.js';
 import type { Action } from './types.js';
 
+/**
+ * What the diff of one account reads: the manifest's resources, what the service holds, and the
+ * state (bindings, applied values, protection). `plan` compares the manifest with the service;
+ * `destroy` takes down everything the state manages.
+ */
+export interface DiffInput {
+  desired: DesiredAccount;
+  live: LiveAccount;
+  state: AccountState;
+  mode: 'plan' | 'destroy';
+}
+
 /** What was decided for a desired resource: its action and, when it keeps its object, the bound id. */
-export interface Decision {
+interface Decision {
   action: Action;
   id: string | undefined;
 }

@@ -5,28 +5,17 @@
  * 100,000 resources diffs in a fraction of a second.
  */
 import { sortDiagnostics, type Result } from '../diag/diagnostic.js';
-import type { LiveAccount } from '../live/types.js';
-import type { DesiredAccount, DesiredResource } from '../manifest/types.js';
+import type { DesiredResource } from '../manifest/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AccountState } from '../state/state-file.js';
 import { desiredChange } from './desired-change.js';
-import { createContext, desiredIndex, type DiffContext } from './diff-context.js';
+import { createContext, desiredIndex, type DiffContext, type DiffInput } from './diff-context.js';
 import { extraMembers } from './extras.js';
 import { removalChange } from './removals.js';
 import { DECISION_RANK, RANK_COUNT } from '../kinds/registry.js';
 import type { ResourceChange } from './types.js';
 
-/**
- * What the diff of one account reads: the manifest's resources, what the service holds, and the
- * state (bindings, applied values, protection). `plan` compares the manifest with the service;
- * `destroy` takes down everything the state manages.
- */
-export interface DiffInput {
-  desired: DesiredAccount;
-  live: LiveAccount;
-  state: AccountState;
-  mode: 'plan' | 'destroy';
-}
+export type { DiffInput } from './diff-context.js';
 
 type Keyed = [text: string, change: ResourceChange];
 

@@ -15,7 +15,7 @@ export type Origin = 'manifest' | 'drift';
  * which is yet to be created, written after `prefix` when the API wants the id in another form
  * (`card://` for a card URI).
  */
-export interface UnknownRef {
+interface UnknownRef {
   $ref: string;
   prefix?: string;
 }

@@ -11,9 +11,9 @@ import { ParamReader } from './params.js';
 import type { Rec } from './store/row.js';
 
 /** Runs one operation of a batch with its item's parameters; returns the resulting record. */
-export type BatchOperation = (p: ParamReader) => Rec;
+type BatchOperation = (p: ParamReader) => Rec;
 
-export interface BatchSpec {
+interface BatchSpec {
   max: number;
   operations: Record<string, BatchOperation>;
 }

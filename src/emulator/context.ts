@@ -43,7 +43,7 @@ export interface HandlerResult {
   body: unknown;
 }
 
-export type Handler = (ctx: ApiContext) => HandlerResult;
+type Handler = (ctx: ApiContext) => HandlerResult;
 
 /** One endpoint: method, path pattern below the base URL, and how the server must treat it. */
 export interface RouteDef {

@@ -14,7 +14,7 @@ import { newStats, type RequestStats } from './server.js';
 import { handleAudienceControl } from './audience-control.js';
 import type { Store } from './store/store.js';
 
-export interface ControlDeps {
+interface ControlDeps {
   stats: RequestStats;
   faults: FaultInjector;
   limiter: RateLimiter;

@@ -6,8 +6,3 @@ import type { Rec } from './store/row.js';
 export function single(params: ParamReader, data: unknown): { request: { params: Rec }; data: unknown } {
   return { request: { params: params.echo }, data };
 }
-
-/** A copy of a record for the wire (the stored object must not leak to the serializer later). */
-export function wire(rec: Rec): Rec {
-  return { ...rec };
-}

@@ -9,7 +9,7 @@
  * `slow` (delayed by `slow_ms`, default 2000). Example: `429=5%,503=5%,reset=2%,slow=10%,slow_ms=1500`.
  */
 
-export type FaultKind = '429' | '500' | '503' | 'reset' | 'lost' | 'slow';
+type FaultKind = '429' | '500' | '503' | 'reset' | 'lost' | 'slow';
 
 const KINDS: readonly FaultKind[] = ['429', '500', '503', 'reset', 'lost', 'slow'];
 

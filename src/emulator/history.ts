@@ -9,7 +9,7 @@ import type { Rec, Row } from './store/row.js';
 /** Entity types of `GET accounts/:id/account_history`. */
 export type HistoryEntity = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
 
-export type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
+type ChangeType = 'CREATE' | 'UPDATE' | 'DELETE';
 
 /**
  * Records one change of `row`; `before` is the record before an update (undefined on create,

@@ -6,9 +6,9 @@
  */
 
 /** The deepest nesting of arrays and objects a body may have; real bodies need fewer than ten. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
-export type JsonBody = { ok: true; value: unknown } | { ok: false; message: string };
+type JsonBody = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** The deepest nesting of `[` and `{` outside strings, stopping early once past `limit`. */
 function nestingDepth(text: string, limit: number): number {

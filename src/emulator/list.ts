@@ -9,7 +9,7 @@ import { WireError, invalidParameter } from './errors.js';
 import type { ParamReader } from './params.js';
 import type { Rec, Row } from './store/row.js';
 
-export interface ListSpec {
+interface ListSpec {
   countDefault?: number;
   countMax?: number;
   /** Attributes accepted by `sort_by`; empty means the endpoint takes no `sort_by`. */
@@ -72,7 +72,7 @@ function decodeCursor(raw: string): ListQuery['cursor'] {
 const encodeCursor = (kind: 'seq' | 'offset', value: number): string => `${kind === 'seq' ? 's' : 'o'}${value.toString(36)}`;
 
 /** Whether a row passes the deleted and `q` filters of the query. */
-export function visible(q: ListQuery, row: Row): boolean {
+function visible(q: ListQuery, row: Row): boolean {
   if (!q.withDeleted && row.rec['deleted'] === true) return false;
   if (q.q !== undefined && q.qField !== undefined) {
     const name = row.rec[q.qField];

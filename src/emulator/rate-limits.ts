@@ -13,7 +13,7 @@ interface Limit {
 }
 
 /** The service's numbers (docs/service-behaviour.md, "Rate limits"). */
-export const RATE_LIMITS: Record<RateFamily | 'total_count' | 'token' | 'user_quota', Limit> = {
+const RATE_LIMITS: Record<RateFamily | 'total_count' | 'token' | 'user_quota', Limit> = {
   write: { limit: 450, windowSeconds: 60 },
   core_read: { limit: 10_000, windowSeconds: 900 },
   account_read: { limit: 2_000, windowSeconds: 900 },
@@ -28,7 +28,7 @@ export const RATE_LIMITS: Record<RateFamily | 'total_count' | 'token' | 'user_qu
   user_quota: { limit: 100_000, windowSeconds: 900 },
 };
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** Multiplies every limit (at least 1 remains); 0 disables limits altogether. */
   scale: number;
   /** Replaces every window, in seconds. */
@@ -49,7 +49,7 @@ export interface Charge {
   account?: boolean;
 }
 
-export interface RateDecision {
+interface RateDecision {
   allowed: boolean;
   headers: Record<string, string>;
 }

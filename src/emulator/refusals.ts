@@ -38,7 +38,7 @@ export interface RefusalRule {
 }
 
 /** What a rule is matched against: one request, its parameters and its parsed JSON body. */
-export interface RefusalRequest {
+interface RefusalRequest {
   method: string;
   path: string;
   params: Record<string, string | RepeatedParam>;
@@ -63,7 +63,7 @@ const holds = (params: Record<string, unknown>, match: Record<string, string>): 
   Object.entries(match).every(([name, wanted]) => Object.prototype.hasOwnProperty.call(params, name) && valuesOf(params[name]).includes(wanted));
 
 /** Reads a rule from the control endpoint's JSON body; a string says what is wrong with it. */
-export function parseRefusalRule(body: unknown, id: string): RefusalRule | string {
+function parseRefusalRule(body: unknown, id: string): RefusalRule | string {
   if (!isObject(body)) return 'expected a JSON object';
   const { method, path, match, status, code, message, parameter, times } = body;
   if (typeof path !== 'string' || path === '') return '"path" (a regular expression) is required';

@@ -32,7 +32,7 @@ export interface ParsedRequest {
 /** Path prefixes of the advertising base URLs; token endpoints live at the root. */
 export const ADS_PREFIX = '/ads-api';
 export const SANDBOX_PREFIX = '/ads-api-sandbox';
-export const CONTROL_PREFIX = '/_emulator';
+const CONTROL_PREFIX = '/_emulator';
 /** Path prefix of the media upload service (`upload_base_url`). */
 export const UPLOAD_PREFIX = '/upload';
 

@@ -10,7 +10,7 @@ interface Compiled {
   segments: string[];
 }
 
-export interface Match {
+interface Match {
   route: RouteDef;
   pathParams: Record<string, string>;
 }

@@ -28,7 +28,7 @@ const MAX_BODY_BYTES = 6_000_000;
 const MAX_UPLOAD_BODY_BYTES = 8_000_000;
 
 /** What the pipeline needs besides the request. */
-export interface PipelineDeps {
+interface PipelineDeps {
   store: Store;
   clock: Clock;
   routes: readonly RouteDef[];

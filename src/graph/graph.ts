@@ -10,7 +10,7 @@ export interface GraphNode {
   dependsOn: readonly string[];
 }
 
-export type GraphResult =
+type GraphResult =
   | { ok: true; layers: string[][] }
   | { ok: false; cycle: string[] };
 

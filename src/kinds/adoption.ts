@@ -20,7 +20,7 @@ export interface AdoptionIdentity {
 const NO_DEFAULTS: Readonly<Record<string, unknown>> = Object.freeze({});
 
 /** The identity `d`'s records are adopted by under an imported parent; undefined when they are never adopted. */
-export function adoptionIdentity(d: KindDescriptor): AdoptionIdentity | undefined {
+function adoptionIdentity(d: KindDescriptor): AdoptionIdentity | undefined {
   if (d.parentField === undefined) return undefined;
   const named = d.find?.identity ?? (d.address.key === 'value' ? [d.address.field] : []);
   const fields = named.filter((f) => f !== d.parentField);

@@ -23,7 +23,7 @@ export type Shape = 'scalar' | 'id' | 'micros' | 'time' | 'set' | 'list' | 'json
  * What a change of the field means: `update` (a PUT may send it) or `replace` (the API cannot
  * change it: the resource must be created anew, and the field is marked as forcing that).
  */
-export type Mutability = 'update' | 'replace';
+type Mutability = 'update' | 'replace';
 
 /** The rule of one API field of a kind. */
 export interface FieldRule {

@@ -22,7 +22,7 @@ function inputShape(component: unknown): unknown {
 }
 
 /** A live card in the shape the manifest writes. */
-export function cardAsWritten(record: Record<string, unknown>): Record<string, unknown> {
+function cardAsWritten(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...record };
   if (Array.isArray(record['components'])) out['components'] = record['components'].map(inputShape);
   if (Array.isArray(record['slides'])) out['slides'] = record['slides'].map((s) => (Array.isArray(s) ? s.map(inputShape) : s));

@@ -12,7 +12,7 @@ import { manifestFields } from './manifest-fields.js';
 import { createOne, deleteOne, listed, updateOne } from './standard.js';
 
 /** Users a custom audience must match before the service targets it. */
-export const TARGETABLE_MEMBERS = 100;
+const TARGETABLE_MEMBERS = 100;
 
 /** The member count of a membership's desired value (`members.count`, from its file), when known. */
 function memberCount(values: Readonly<Record<string, unknown>>): number | undefined {

@@ -62,7 +62,7 @@ export type ManifestReader = 'file-content' | 'card-content' | 'post-media' | 'p
  * keyed by one field's value (the post id of a promoted post); `targeting`: keyed by type,
  * operator and value; `root`: the account itself.
  */
-export type AddressShape =
+type AddressShape =
   | { collection: string; key: 'name' }
   | { collection: string; key: 'single' }
   | { collection: string; key: 'value'; field: string }
@@ -116,7 +116,7 @@ export interface WriteItem {
 }
 
 /** A file kept beside the state for one resource: where it is, where earlier releases kept it, and whom it must name. */
-export interface SidecarFile {
+interface SidecarFile {
   path: string;
   legacyPath: string;
   owner: { address: string; id: string };
@@ -170,7 +170,7 @@ export type WriteEndpoint =
  * the service cannot take the object down (posts, media library items): a removal only releases
  * it, and a replacement creates the new object and leaves the old one on the service.
  */
-export interface WriteSpec {
+interface WriteSpec {
   create: WriteEndpoint;
   update?: WriteEndpoint;
   delete?: WriteEndpoint;
@@ -195,7 +195,7 @@ export interface FindSpec {
  * `read` — through the kind's own reader (`ReadSpec` `custom`) with that id; `manifest` — only by
  * the manifest itself (an `id` field), with the hint shown otherwise.
  */
-export type ImportSpec = { via: 'get'; resource: ResourceName } | { via: 'read' } | { via: 'manifest'; hint: string };
+type ImportSpec = { via: 'get'; resource: ResourceName } | { via: 'read' } | { via: 'manifest'; hint: string };
 
 /**
  * An account limit the kind's records count towards (Part A, Limits): at most `max` records of
@@ -244,7 +244,7 @@ export interface RuleProblem {
 export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
 
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
-export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
+type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
 
 /**
  * How a kind serves (docs/architecture.md, "Serving safety"): the field that says whether it serves
@@ -274,7 +274,7 @@ export interface TargetableRule {
  * targetable (a CUSTOM_AUDIENCE criterion's audience): the field naming the target, and the kind
  * a target named by raw id has (refresh reads it, so that the plan can check it).
  */
-export type TargetOf = (values: Readonly<Record<string, unknown>>) => { field: string; kind: ResourceKind } | undefined;
+type TargetOf = (values: Readonly<Record<string, unknown>>) => { field: string; kind: ResourceKind } | undefined;
 
 /** Everything adsctl knows about one kind (see the file comment). */
 export interface KindDescriptor {

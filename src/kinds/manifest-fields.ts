@@ -8,7 +8,7 @@ import type { ManifestFields } from './descriptor.js';
 type Keys<T> = T extends object ? Extract<keyof T, string> : never;
 
 /** The manifest fields of a kind whose schema type is `T` (see `ManifestFields`). */
-export interface TypedFields<T> {
+interface TypedFields<T> {
   plain?: ReadonlyArray<Keys<T>>;
   ids?: ReadonlyArray<Keys<T>>;
   money?: Readonly<Partial<Record<Keys<T>, Keys<T>>>>;

@@ -46,7 +46,7 @@ class FetchedResource implements LiveResource {
   }
 }
 
-export interface FetchInput {
+interface FetchInput {
   api: AdsApi;
   /** The account key (manifest and state). */
   account: string;

@@ -21,8 +21,8 @@ import { checkedCache } from './lookup-cache.js';
 import { fetchTargetingValues, readTargetingOptions, type LookupRead, type TargetingOption, type TargetingValues } from './targeting-values.js';
 
 export const BIDDING_RULES_TTL_MS = 30 * 24 * 3600 * 1000;
-export const PLACEMENTS_TTL_MS = 7 * 24 * 3600 * 1000;
-export const IAB_CATEGORIES_TTL_MS = 30 * 24 * 3600 * 1000;
+const PLACEMENTS_TTL_MS = 7 * 24 * 3600 * 1000;
+const IAB_CATEGORIES_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export interface Lookups {
   biddingRules: BiddingRule[];
@@ -82,9 +82,9 @@ function cacheName(endpoint: string): string {
 }
 
 /** Where the lookup cache is kept: the state backend's cache. */
-export type LookupCache = Pick<StateStore, 'where' | 'readCache' | 'writeCache'>;
+type LookupCache = Pick<StateStore, 'where' | 'readCache' | 'writeCache'>;
 
-export interface LookupInput {
+interface LookupInput {
   api: AdsApi;
   /** Endpoint name, part of the cache entry's name. */
   endpoint: string;

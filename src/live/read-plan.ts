@@ -7,7 +7,7 @@ import { KINDS } from '../kinds/registry.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
 import type { AccountState } from '../state/state-file.js';
 
-export interface ReadNeeds {
+interface ReadNeeds {
   /** Kinds to read, with the ids bound to them (state and import entries). */
   kinds: Map<ResourceKind, Set<string>>;
 }

@@ -51,12 +51,12 @@ export interface LookupRead {
 }
 
 /** Reads the options of one lookup read, from the cache or the service. */
-export type ReadOptions = (read: LookupRead) => Promise<TargetingOption[]>;
+type ReadOptions = (read: LookupRead) => Promise<TargetingOption[]>;
 
 /** Targeting options change seldom: a cached read is used for a week. */
-export const TARGETING_OPTIONS_TTL_MS = 7 * 24 * 3600 * 1000;
+const TARGETING_OPTIONS_TTL_MS = 7 * 24 * 3600 * 1000;
 /** Events are added often: a cached read of them is used for a day. */
-export const EVENTS_TTL_MS = 24 * 3600 * 1000;
+const EVENTS_TTL_MS = 24 * 3600 * 1000;
 
 /** The `location_type` filter values, broadest first. */
 const LOCATION_TYPES = ['COUNTRIES', 'REGIONS', 'METROS', 'CITIES', 'POSTAL_CODES'] as const;

@@ -27,8 +27,3 @@ export interface LiveAccount {
   /** Ids the state binds that the service no longer has (deleted outside adsctl). */
   missing: Set<string>;
 }
-
-/** The live record of `kind` with `id`, if it exists. */
-export function liveRecord(live: LiveAccount, kind: ResourceKind, id: string): LiveResource | undefined {
-  return live.resources.get(kind)?.get(id);
-}

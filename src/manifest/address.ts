@@ -14,7 +14,7 @@ import type { AddressStep, ResourceAddress, ResourceKind } from './types.js';
 
 
 /** The targeting operators; EQ is the default and is left out of keys. */
-export const OPERATORS = ['EQ', 'NE', 'GTE', 'LT'] as const;
+const OPERATORS = ['EQ', 'NE', 'GTE', 'LT'] as const;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const TARGETING_KEY = /^([A-Z][A-Z0-9_]*)(?:\/([A-Z]+))?:([\s\S]+)$/;

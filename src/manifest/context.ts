@@ -10,7 +10,7 @@ import type { DesiredResource, ResourceAddress } from './types.js';
 import type { ManifestDocument, YNode } from './yaml-tree.js';
 
 /** An explicit `depends_on` entry, kept until every address of the file is known. */
-export interface PendingDependency {
+interface PendingDependency {
   resource: DesiredResource;
   address: ResourceAddress;
   range: SourceRange;

@@ -8,7 +8,7 @@
 export type EnvLookup = (name: string) => string | undefined;
 
 /** A problem found while interpolating one value. */
-export interface EnvProblem {
+interface EnvProblem {
   code: 'env-unset' | 'env-secret' | 'env-syntax';
   message: string;
 }

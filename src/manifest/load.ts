@@ -25,7 +25,7 @@ export interface ManifestSource {
 }
 
 /** What loading may read besides the manifests. */
-export interface LoadOptions {
+interface LoadOptions {
   /** Variables for `${env:NAME}`; defaults to none, so the CLI passes `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Whether a file referenced by a manifest (an audience's users file) exists; defaults to the file system. */
@@ -43,7 +43,7 @@ function readIfThere(path: string): Uint8Array | undefined {
 }
 
 /** The desired state (when there are no errors), the diagnostics, and the text of every file read, for rendering them. */
-export interface LoadResult extends Result<DesiredState> {
+interface LoadResult extends Result<DesiredState> {
   sources: Map<string, string>;
   files: string[];
 }

@@ -5,13 +5,13 @@
  */
 
 /** The micros of one currency unit. */
-export const MICROS_PER_UNIT = 1_000_000;
+const MICROS_PER_UNIT = 1_000_000;
 
 /** Why a text is not an amount: not a decimal number, more than 6 decimal places, or out of range. */
-export type MoneyProblem = { problem: 'format' } | { problem: 'precision'; decimals: number } | { problem: 'range' };
+type MoneyProblem = { problem: 'format' } | { problem: 'precision'; decimals: number } | { problem: 'range' };
 
 /** The micros of an amount, or why it has none. */
-export type MoneyParse = { ok: true; micros: number } | ({ ok: false } & MoneyProblem);
+type MoneyParse = { ok: true; micros: number } | ({ ok: false } & MoneyProblem);
 
 const DECIMAL = /^\+?([0-9]*)(?:\.([0-9]*))?(?:[eE]([-+]?[0-9]+))?$/;
 const MAX_EXPONENT = 40;

@@ -18,7 +18,7 @@ import type { DesiredResource, NamedReference } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
 
 /** The path of a file the manifest names, as the process opens it. */
-export function manifestRelative(ctx: FileContext, path: string): string {
+function manifestRelative(ctx: FileContext, path: string): string {
   return isAbsolute(path) ? path : join(dirname(ctx.doc.file), path);
 }
 

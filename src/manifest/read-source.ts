@@ -8,7 +8,7 @@ import type { SourcePosition } from '../diag/source-range.js';
 import { decodeUtf8 } from './utf8.js';
 
 /** A file's text, or the diagnostic that says why there is none; `shown` is text to quote its line from. */
-export type ReadSource = { text: string; diagnostic?: undefined } | { text?: undefined; diagnostic: Diagnostic; shown?: string };
+type ReadSource = { text: string; diagnostic?: undefined } | { text?: undefined; diagnostic: Diagnostic; shown?: string };
 
 function positionIn(text: string, offset: number): SourcePosition {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;

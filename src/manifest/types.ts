@@ -48,7 +48,7 @@ export function holdsNamedReference(value: unknown): boolean {
 }
 
 /** The lifecycle meta-arguments of a resource. */
-export interface Lifecycle {
+interface Lifecycle {
   /** A plan that would delete or replace the resource must fail. */
   preventDestroy: boolean;
   /** API field names whose differences are ignored. */

@@ -12,7 +12,7 @@ const lenient = new TextDecoder('utf-8', { ignoreBOM: true });
  * byte `offset` and value of the first bad byte, the text with U+FFFD for bad bytes (for showing
  * the line), and `at`, the index of that first U+FFFD in it.
  */
-export type DecodedText = { ok: true; text: string } | { ok: false; offset: number; byte: number; text: string; at: number };
+type DecodedText = { ok: true; text: string } | { ok: false; offset: number; byte: number; text: string; at: number };
 
 /** The second byte's range for each lead byte that constrains it (Unicode table 3-7); others take 80..BF. */
 function secondByteRange(lead: number): [number, number] {

@@ -21,7 +21,7 @@ export function tooDeepAliasMessage(anchor: string): string {
 }
 
 /** A document the limit allows, or where the first map or list beyond the limit starts and ends. */
-export type BoundedDocument = { doc: Document.Parsed; tooDeep?: undefined } | { doc?: undefined; tooDeep: [number, number] };
+type BoundedDocument = { doc: Document.Parsed; tooDeep?: undefined } | { doc?: undefined; tooDeep: [number, number] };
 
 function isCollection(token: CST.Token): token is CST.BlockMap | CST.BlockSequence | CST.FlowCollection {
   return token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection';

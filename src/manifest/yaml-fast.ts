@@ -10,7 +10,7 @@
  * text is read with yaml, which also reports every YAML error: this reader never decides that a
  * text is wrong.
  */
-import type { YMap, YNode, YScalar, YSeq } from './yaml-tree.js';
+import type { YMap, YNode, YScalar, YSeq } from './yaml-nodes.js';
 import { NESTING_LIMIT } from './yaml-depth.js';
 
 /** How the reader makes nodes: scalars with interpolation, map entries with duplicate checks (yaml-tree.ts). */

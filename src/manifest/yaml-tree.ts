@@ -13,48 +13,9 @@ import type { SourcePosition, SourceRange } from '../diag/source-range.js';
 import { interpolateEnv, isWholeInterpolation, type EnvLookup } from './env.js';
 import { NESTING_LIMIT, parseBoundedDocument, TOO_DEEP_MESSAGE, tooDeepAliasMessage } from './yaml-depth.js';
 import { readSimpleYaml } from './yaml-fast.js';
+import type { YEntry, YMap, YNode, YScalar, YSeq } from './yaml-nodes.js';
 
-/** A scalar value with its source text (`raw`, after interpolation), used for exact ids and money. */
-export interface YScalar {
-  kind: 'scalar';
-  start: number;
-  end: number;
-  value: string | number | boolean | null;
-  raw: string;
-}
-
-/** One key of a map: its text and where it was written, and its value. */
-export interface YEntry {
-  key: string;
-  keyStart: number;
-  keyEnd: number;
-  value: YNode;
-}
-
-/**
- * A map with its entries in source order (merged entries where their `<<` was) and an index by
- * key. `size` counts the nodes it stands for once aliases are expanded.
- */
-export interface YMap {
-  kind: 'map';
-  start: number;
-  end: number;
-  entries: YEntry[];
-  byKey: Map<string, YEntry>;
-  size: number;
-}
-
-/** A sequence; `size` as for maps. */
-export interface YSeq {
-  kind: 'seq';
-  start: number;
-  end: number;
-  items: YNode[];
-  size: number;
-}
-
-/** A node of the positioned tree; alias expansion may make one node appear at several places. */
-export type YNode = YMap | YSeq | YScalar;
+export type { YMap, YNode, YScalar, YSeq } from './yaml-nodes.js';
 
 /** One parsed manifest file: its text, its tree (absent when the file is empty or unreadable YAML) and a position finder. */
 export interface ManifestDocument {

@@ -19,7 +19,7 @@ import { KINDS } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress, ResourceKind } from '../manifest/types.js';
-import { sourceOf } from './validate.js';
+import { sourceOf } from './source-of.js';
 
 /** Why a target will be too small after the apply. */
 interface Shortfall {

@@ -14,7 +14,7 @@ import type { ResourceKind } from '../manifest/types.js';
 import type { Operation } from './types.js';
 
 /** One limit in one scope: what the account holds and what the plan moves. */
-export interface LimitMove {
+interface LimitMove {
   kind: ResourceKind;
   limit: AccountLimit;
   code: string;

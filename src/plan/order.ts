@@ -29,7 +29,7 @@ const BARRIER = 'limit ';
 /** The prefix of the barrier node of a `together` group. */
 const TOGETHER = 'together ';
 
-export interface OrderInput {
+interface OrderInput {
   operations: readonly Operation[];
   /** The change of each operation's address. */
   changes: ReadonlyMap<string, ResourceChange>;

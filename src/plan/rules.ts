@@ -12,7 +12,7 @@ import { ignorableFields, KINDS } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
-import { sourceOf } from './validate.js';
+import { sourceOf } from './source-of.js';
 
 /** The name a manifest uses for an API field of a kind (`daily_budget`, `funding_instrument`), for messages. */
 function manifestName(change: ResourceChange, field: string): string {

@@ -14,7 +14,7 @@ import { isUnknownRef } from '../diff/types.js';
 import type { Operation, Step } from './types.js';
 
 /** A schedule, or the cycle (operation keys in order) that makes one impossible. */
-export type Schedule = { ok: true; layers: Step[][] } | { ok: false; cycle: string[] };
+type Schedule = { ok: true; layers: Step[][] } | { ok: false; cycle: string[] };
 
 function endpointOf(op: Operation, kinds: KindLookup): WriteEndpoint {
   const write = kinds(op.kind).write;

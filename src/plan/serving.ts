@@ -25,7 +25,7 @@ import type { ResourceAddress, ResourceKind } from '../manifest/types.js';
 import type { Operation, ServingNote } from './types.js';
 
 /** The key of the operation that switches the object at `address` to serving last. */
-export const activateKey = (address: string): string => `activate ${address}`;
+const activateKey = (address: string): string => `activate ${address}`;
 
 /** The key of the operation that pauses the object at `address` for a change too large for one request. */
 export const pauseKey = (address: string): string => `pause ${address}`;

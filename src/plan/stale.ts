@@ -16,7 +16,7 @@ import type { AccountPlan, Plan } from './types.js';
 export type StaleEntry = StaleState | StaleObject;
 
 /** The state of an account was written since the plan was made. */
-export interface StaleState {
+interface StaleState {
   kind: 'state';
   account: string;
   planned: number;
@@ -24,7 +24,7 @@ export interface StaleState {
 }
 
 /** A live object the plan touches moved (`now` is its current fingerprint) or is gone (`now` undefined). */
-export interface StaleObject {
+interface StaleObject {
   kind: 'object';
   account: string;
   address: string;

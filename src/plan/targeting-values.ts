@@ -16,7 +16,7 @@ import { targetingLookupOf } from '../kinds/targeting-lookups.js';
 import type { Lookups } from '../live/lookups.js';
 import type { TargetingOption } from '../live/targeting-values.js';
 import type { DesiredAccount } from '../manifest/types.js';
-import { sourceOf } from './validate.js';
+import { sourceOf } from './source-of.js';
 
 /** How many of the nearest known values a refusal names when none is close enough to be a typo. */
 const NEAREST_SHOWN = 3;
@@ -80,7 +80,7 @@ function suggestion(value: string, options: readonly TargetingOption[]): string 
 }
 
 /** What the check reads: the account's changes, its manifest (for positions) and the lookups read for it. */
-export interface TargetingValueInput {
+interface TargetingValueInput {
   changes: readonly ResourceChange[];
   desired: DesiredAccount | undefined;
   lookups: Lookups;

@@ -10,6 +10,7 @@ import type { SourceRange } from '../diag/source-range.js';
 import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
 import { limitMoves } from './limits.js';
+import { sourceOf } from './source-of.js';
 import { checkTargetingValues } from './targeting-values.js';
 import type { Step } from './types.js';
 import type { LiveAccount } from '../live/types.js';
@@ -20,17 +21,9 @@ import type { DesiredAccount } from '../manifest/types.js';
 
 const CAMPAIGN_WRITERS = ['ACCOUNT_ADMIN', 'AD_MANAGER'];
 
-/** The manifest range of `field` of the changed resource (its whole entry when the field is not written there). */
-export function sourceOf(desired: DesiredAccount | undefined, change: ResourceChange, field: string): SourceRange | undefined {
-  if (desired === undefined) return change.source;
-  const text = formatAddress(change.address);
-  const r = desired.resources.find((d) => formatAddress(d.address) === text);
-  return r?.attributeSources[field] ?? r?.source ?? change.source;
-}
-
 const sortedKey = (values: readonly string[]): string => [...values].sort().join(',');
 
-export interface ValidationInput {
+interface ValidationInput {
   changes: readonly ResourceChange[];
   /** The scheduled steps: limits are checked at every moment of the apply they describe. */
   layers: readonly Step[][];

@@ -14,7 +14,7 @@ export type Piece =
   | { type: 'close' };
 
 /** What the writer kept and what it left out. */
-export interface CappedText {
+interface CappedText {
   text: string;
   /** Blocks left out, by category (only categories with some left out). */
   leftOut: Record<string, number>;

@@ -114,7 +114,7 @@ export interface DocumentAccount {
 }
 
 /** A position in a manifest (1-based line and column, 0-based offset). */
-export interface DocumentPosition {
+interface DocumentPosition {
   line: number;
   column: number;
   offset: number;

@@ -9,7 +9,7 @@ import type { SourceRange } from '../diag/source-range.js';
 import type { DocumentAccount, DocumentRange, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
 
 /** One account of the document with its resource changes in document order. */
-export interface AccountView {
+interface AccountView {
   account: DocumentAccount;
   changes: DocumentResourceChange[];
 }

@@ -6,13 +6,13 @@
  */
 
 /** The answer of the keyword insights lookup, as the service sends it. */
-export interface KeywordInsightsData {
+interface KeywordInsightsData {
   related_keywords: readonly string[];
   tweet_volume: readonly number[];
 }
 
 /** One keyword insights lookup: what was asked, and the answer. */
-export interface KeywordInsightsView {
+interface KeywordInsightsView {
   keywords: readonly string[];
   negatives: readonly string[];
   granularity: 'DAY' | 'HOUR';

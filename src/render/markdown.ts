@@ -23,7 +23,7 @@ const TABLE_LIMIT = 20_000;
 const SPLIT_ACCOUNT_AT = 10_000;
 
 /** Extra inputs of the Markdown renderer: manifest texts for the source lines under diagnostics. */
-export interface MarkdownOptions {
+interface MarkdownOptions {
   sources?: SourceTexts;
 }
 

@@ -11,7 +11,7 @@ import { planToDocument } from './plan-document.js';
 import { renderText } from './text.js';
 
 /** What `apply` and `destroy` print when they end, in Terraform's words (see apply-outcome.ts). */
-export { renderApplyOutcome, renderDestroyOutcome, type ApplyOutcome } from './apply-outcome.js';
+export { renderApplyOutcome, renderDestroyOutcome } from './apply-outcome.js';
 
 /** The output formats of `plan`: text (default), `--markdown`, `--json`. */
 export type PlanFormat = 'text' | 'markdown' | 'json';

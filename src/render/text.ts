@@ -12,7 +12,7 @@ import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
 
 /** How text is rendered: ANSI colour or none; manifest texts for the source lines under diagnostics. */
-export interface TextOptions {
+interface TextOptions {
   color: boolean;
   sources?: SourceTexts;
 }
@@ -25,7 +25,7 @@ function joinBlocks(blocks: readonly string[][]): string[] {
 }
 
 /** The section listing resources changed outside adsctl, empty when there are none. */
-export function driftSectionLines(doc: PlanDocument, color: boolean): string[] {
+function driftSectionLines(doc: PlanDocument, color: boolean): string[] {
   const accounts = accountViews(doc)
     .map((v) => ({ title: accountTitle(v.account), drifted: v.changes.filter((c) => c.drift) }))
     .filter((a) => a.drifted.length > 0);

@@ -18,7 +18,7 @@ const SHORT_MONEY_NAMES: ReadonlyMap<string, string> = new Map(
 );
 
 /** Whether an API field holds money in micros. */
-export function isMoneyField(path: string): boolean {
+function isMoneyField(path: string): boolean {
   return path.endsWith(MONEY_SUFFIX);
 }
 
@@ -40,7 +40,7 @@ function micros(value: unknown): number | undefined {
 }
 
 /** Micros in currency units, exactly: at least two decimals, up to six, with the currency when known. */
-export function formatMoney(value: number, currency: string | null): string {
+function formatMoney(value: number, currency: string | null): string {
   const amount = formatMicros(value);
   return currency === null ? amount : `${amount} ${currency}`;
 }

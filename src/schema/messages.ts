@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv/dist/2020.js';
 import { didYouMean } from '../diag/suggest.js';
 
 /** What one ajv error means for the user, before it is given a source position. */
-export interface SchemaProblem {
+interface SchemaProblem {
   code: string;
   message: string;
   /** JSON pointer of the offending value, or of the map entry whose key is at fault. */

@@ -15,7 +15,7 @@ import type { SourceRange } from '../diag/source-range.js';
 import { describeSchemaError } from './messages.js';
 
 /** The schemas this package ships, each with its compiled validator. */
-export type SchemaName = 'manifest';
+type SchemaName = 'manifest';
 
 /** Finds where the value, or the key of the map entry, at a JSON pointer was written. */
 export interface InstanceLocator {
@@ -24,7 +24,7 @@ export interface InstanceLocator {
 }
 
 /** The outcome of one validation: diagnostics in no particular order, and the pointers of invalid values. */
-export interface SchemaValidation {
+interface SchemaValidation {
   diagnostics: Diagnostic[];
   /** Values that are themselves invalid; checks of them or of anything inside them would repeat the problem. */
   invalid: Set<string>;

@@ -57,7 +57,7 @@ const refused = (journal: JournalContents, where: string, said: string): Journal
  * than the checkpoint's serial allows, or one of another run, is refused with what to do.
  * `where` names the journal, `checkpoint` the checkpoint, in messages.
  */
-export function linkJournal(state: AccountState, journal: JournalContents, where: string, checkpoint: string): JournalContents {
+function linkJournal(state: AccountState, journal: JournalContents, where: string, checkpoint: string): JournalContents {
   if (journal.damage !== undefined) return journal;
   const { head } = journal;
   const empty = journal.open.length === 0 && journal.outcomes.length === 0;

@@ -17,8 +17,8 @@ import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 
 export const CONFIG_FILE = 'adsctl.yaml';
-export const DEFAULT_CONNECTION_ENV = 'ADSCTL_POSTGRES_URL';
-export const DEFAULT_SCHEMA = 'adsctl';
+const DEFAULT_CONNECTION_ENV = 'ADSCTL_POSTGRES_URL';
+const DEFAULT_SCHEMA = 'adsctl';
 
 /** The backend in force, and the PostgreSQL settings (also when local: `state migrate --from postgres` uses them). */
 export interface StateConfig {

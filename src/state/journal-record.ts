@@ -56,7 +56,7 @@ export interface JournalHead {
 }
 
 /** A line as read: the head, or a record with its position (none in a journal without a head). */
-export type JournalLine = { head: JournalHead; records: number } | { record: JournalRecord; n?: number };
+type JournalLine = { head: JournalHead; records: number } | { record: JournalRecord; n?: number };
 
 /** A line before the last that cannot be read: the journal cannot be trusted to be whole. */
 export interface JournalDamage {
@@ -108,7 +108,7 @@ export function encodeHead(head: JournalHead, records: number): string {
 }
 
 /** A line read back: the record, or what is wrong with it. */
-export type DecodedLine = { record: JournalRecord } | { problem: string };
+type DecodedLine = { record: JournalRecord } | { problem: string };
 
 /** Checks a line's value against the schema: the head or a record with its position. */
 export function lineOf(value: unknown): { line: JournalLine } | { problem: string } {
@@ -182,7 +182,7 @@ export function readJournalLines(lines: ReadonlyArray<{ line: JournalLine } | { 
 }
 
 /** What records read back whole say: the entries still open and the outcomes to replay. */
-export function summariseJournal(records: readonly JournalRecord[]): Pick<JournalContents, 'open' | 'outcomes' | 'lastSeq'> {
+function summariseJournal(records: readonly JournalRecord[]): Pick<JournalContents, 'open' | 'outcomes' | 'lastSeq'> {
   const intents = new Map<number, JournalIntent>();
   const outcomes: JournalDone[] = [];
   let lastSeq = 0;

@@ -86,7 +86,7 @@ function exclusive(mutex: Int32Array, body: () => void): void {
 }
 
 /** A lock's heartbeat; `stop` returns once no beat can write its file again. */
-export interface Heartbeat {
+interface Heartbeat {
   /** Stops the beats, then runs `then` (the release) before any beat could have run. */
   stop(then: () => void): void;
 }

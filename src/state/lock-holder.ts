@@ -26,7 +26,7 @@ export const HEARTBEAT_MS = 2_000;
 export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_MS + 4_000;
 
 /** The host part of a lock's `holder` (`user@host`). */
-export function holderHost(holder: string): string {
+function holderHost(holder: string): string {
   return holder.slice(holder.lastIndexOf('@') + 1);
 }
 
@@ -66,7 +66,7 @@ export function processStartTime(pid: number): string | undefined | null {
 }
 
 /** This process as a lock names it, with what this host can tell (nothing of it outside Linux). */
-export function ownProcess(): LockProcess {
+function ownProcess(): LockProcess {
   const boot = readOr(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8'));
   const pidNs = readOr(() => readlinkSync('/proc/self/ns/pid'));
   const start = processStartTime(process.pid);
@@ -89,7 +89,7 @@ export function hostFacts(): HostFacts {
 }
 
 /** Why a holder counts as gone (said when its lock is taken over), or undefined while it may live. */
-export type HolderVerdict = string | undefined;
+type HolderVerdict = string | undefined;
 
 /**
  * Whether the holder of `info` is provably gone. `ownIds` are the locks this process holds;

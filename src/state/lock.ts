@@ -32,7 +32,7 @@ export interface Lock {
 }
 
 /** What `acquireLock` may be given instead of the real clock, host and heartbeat (tests). */
-export interface LockOptions {
+interface LockOptions {
   /** Epoch ms. */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

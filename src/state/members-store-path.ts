@@ -10,14 +10,14 @@ import { basename, join } from 'node:path';
 import { stateStem } from './state-file.js';
 
 /** The folder of an account's member files. */
-export function membersDir(stateDir: string, accountKey: string): string {
+function membersDir(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.members`);
 }
 
 const hashed = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /** The member file of the resource at `address` as earlier releases named it (by address). */
-export function membersStorePath(stateDir: string, accountKey: string, address: string): string {
+function membersStorePath(stateDir: string, accountKey: string, address: string): string {
   return join(membersDir(stateDir, accountKey), `${hashed(address)}.bin`);
 }
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 
 /** The schemas of the state directory's files. */
-export type StateSchema = 'state' | 'journal';
+type StateSchema = 'state' | 'journal';
 
 const load = createRequire(import.meta.url);
 const validators = new Map<StateSchema, ValidateFunction>();

@@ -6,7 +6,7 @@
 import type { RawResponse } from '../raw-response.js';
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
@@ -29,7 +29,7 @@ function page(title: string, content: string): string {
 }
 
 /** What the approval form shows. */
-export interface FormPage {
+interface FormPage {
   appName: string;
   oauthToken: string;
   screenName: string;

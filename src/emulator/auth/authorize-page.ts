@@ -18,10 +18,10 @@ import { chargeToken, nowSeconds, param, randomAlnum, randomDigits, type TokenDe
 import { requestTokenExpired } from './request-token.js';
 
 /** The cookie that carries the emulator's logged-in user between authorization pages. */
-export const SESSION_COOKIE = 'adsctl_emulator_session';
+const SESSION_COOKIE = 'adsctl_emulator_session';
 
 /** Which step-2 page was asked for. */
-export type AuthorizeFlow = 'authorize' | 'authenticate';
+type AuthorizeFlow = 'authorize' | 'authenticate';
 
 interface Pending {
   token: Row;

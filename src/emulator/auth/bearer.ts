@@ -28,7 +28,7 @@ import {
 const formDecode = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '));
 
 /** The consumer key and secret of an `Authorization: Basic` header, or undefined when malformed. */
-export function basicCredentials(header: string | undefined): { key: string; secret: string } | undefined {
+function basicCredentials(header: string | undefined): { key: string; secret: string } | undefined {
   const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? '');
   if (m === null) return undefined;
   const text = Buffer.from(m[1]!, 'base64').toString('utf8');

@@ -14,7 +14,7 @@ import { accessLevel, formResponse, nowSeconds, param, protocolParam, randomAlnu
 import { callbackNotApproved, parameterInvalid, parameterMissing } from './token-errors.js';
 
 /** How long a request token may be authorized and exchanged: 15 minutes (the spec names no lifetime). */
-export const REQUEST_TOKEN_LIFETIME_SECONDS = 15 * 60;
+const REQUEST_TOKEN_LIFETIME_SECONDS = 15 * 60;
 
 /** True when request token `token` was issued more than the lifetime before `nowSeconds`. */
 export function requestTokenExpired(token: Row, nowSeconds: number): boolean {
@@ -23,7 +23,7 @@ export function requestTokenExpired(token: Row, nowSeconds: number): boolean {
 }
 
 /** True when `callback` is `oob` or a registered callback URL (ignoring its query string). */
-export function callbackApproved(app: Row, callback: string): boolean {
+function callbackApproved(app: Row, callback: string): boolean {
   if (callback === 'oob') return true;
   const registered = app.rec['callback_urls'];
   if (!Array.isArray(registered)) return false;

@@ -26,7 +26,7 @@ export interface TokenDeps {
 }
 
 /** A request whose OAuth 1.0a signature checked out, with the rate limit headers to send back. */
-export interface SignedRequest {
+interface SignedRequest {
   consumerKey: string;
   app: Row;
   /** The request or access token it was signed with (undefined for `tokenKind` none). */

@@ -15,9 +15,6 @@ import { requestToken } from './request-token.js';
 import type { TokenDeps } from './token-context.js';
 import { pageDoesNotExist } from './token-errors.js';
 
-/** The dependencies `handleTokenRequest` takes (defined with the shared token endpoint helpers). */
-export type { TokenDeps } from './token-context.js';
-
 type TokenHandler = (deps: TokenDeps, req: ParsedRequest) => RawResponse;
 
 const ENDPOINTS = new Map<string, TokenHandler>([

@@ -17,10 +17,10 @@ export const couldNotAuthenticate = (headers: Headers = {}): WireError => error(
 export const invalidOrExpiredToken = (headers: Headers = {}): WireError => error(401, 89, 'Invalid or expired token.', headers);
 
 /** 401 code 135: `oauth_timestamp` outside the accepted window. */
-export const timestampOutOfBounds = (headers: Headers = {}): WireError => error(401, 135, 'Timestamp out of bounds.', headers);
+const timestampOutOfBounds = (headers: Headers = {}): WireError => error(401, 135, 'Timestamp out of bounds.', headers);
 
 /** 400 code 215: no or malformed OAuth data (no header, missing protocol parameters, non-ASCII nonce). */
-export const badAuthenticationData = (headers: Headers = {}): WireError => error(400, 215, 'Bad Authentication data.', headers);
+const badAuthenticationData = (headers: Headers = {}): WireError => error(400, 215, 'Bad Authentication data.', headers);
 
 /** 403 code 38: a required parameter is missing. */
 export const parameterMissing = (name: string, headers: Headers = {}): WireError => error(403, 38, `${name} parameter is missing.`, headers);

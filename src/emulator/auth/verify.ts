@@ -23,7 +23,7 @@ export type OAuthFailure =
   | 'body_hash'
   | 'signature';
 
-export type VerifyResult =
+type VerifyResult =
   | { ok: true; consumerKey: string; app: Row; token: Row | undefined; oauth: Map<string, string> }
   | { ok: false; failure: OAuthFailure };
 

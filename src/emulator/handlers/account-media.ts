@@ -10,7 +10,7 @@ import { listPage, readListParams, rowsByIds } from '../list.js';
 import { accountIdOf, getOne, softDelete } from './common.js';
 
 /** The creative types of account media (Part B enumerations). */
-export const CREATIVE_TYPES = [
+const CREATIVE_TYPES = [
   'BANNER',
   'BANNER_TABLET',
   'INTERSTITIAL',

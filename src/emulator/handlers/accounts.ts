@@ -18,7 +18,7 @@ import { now } from './common.js';
 const SORTABLE = ['created_at', 'updated_at', 'deleted', 'name'] as const;
 
 /** Values of an account's `industry_type` (Part A, Account). */
-export const INDUSTRY_TYPES = [
+const INDUSTRY_TYPES = [
   'AGENCY',
   'BUSINESS_TO_BUSINESS',
   'ONLINE_SERVICES',

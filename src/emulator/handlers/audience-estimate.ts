@@ -20,7 +20,7 @@ import { TARGETING_TYPES } from './targeting-rules.js';
 
 
 /** The primary types: followers, custom audiences, interests, keywords and TV. */
-export const PRIMARY_TARGETING_TYPES: ReadonlySet<string> = new Set([
+const PRIMARY_TARGETING_TYPES: ReadonlySet<string> = new Set([
   'FOLLOWERS_OF_USER', 'SIMILAR_TO_FOLLOWERS_OF_USER', 'CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED', 'INTEREST',
   'BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD', 'TV_SHOW', 'LIVE_TV_EVENT',
 ]);

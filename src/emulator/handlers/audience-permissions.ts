@@ -24,7 +24,7 @@ import { findAudience, findOwnedAudience } from './custom-audience-model.js';
 import { accountFeatures } from './features.js';
 
 /** The feature that lets an account share audiences outside its business. */
-export const SHARE_OUTSIDE_BUSINESS = 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
+const SHARE_OUTSIDE_BUSINESS = 'SHARE_AUDIENCE_OUTSIDE_BUSINESS';
 
 /** The names of one API version's audience and permission parameters. */
 interface Dialect {

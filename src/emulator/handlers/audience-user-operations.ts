@@ -16,9 +16,9 @@ import type { Rec, Row } from '../store/row.js';
 import { KEY_BYTES } from '../store/member-set.js';
 
 /** Most operation objects in one request. */
-export const MAX_USER_OPERATIONS = 2_500;
+const MAX_USER_OPERATIONS = 2_500;
 /** Largest request body, in bytes. */
-export const MAX_USERS_BODY_BYTES = 5_000_000;
+const MAX_USERS_BODY_BYTES = 5_000_000;
 const MAX_ERRORS_PER_OPERATION = 10;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -33,7 +33,7 @@ export interface UserOperationRules {
 }
 
 /** One operation, read and checked. */
-export interface UserOperation {
+interface UserOperation {
   type: 'Update' | 'Delete';
   /** User entries received. */
   records: number;

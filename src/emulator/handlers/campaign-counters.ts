@@ -9,14 +9,14 @@ import { badRequest, type WireError } from '../errors.js';
 import type { Row } from '../store/row.js';
 
 /** Default limit of ACTIVE, non-deleted campaigns per account; an account's `ext.active_campaign_limit` raises it. */
-export const ACTIVE_CAMPAIGN_LIMIT = 200;
+const ACTIVE_CAMPAIGN_LIMIT = 200;
 /** Non-deleted line items one campaign may hold. */
-export const LINE_ITEMS_PER_CAMPAIGN = 100;
+const LINE_ITEMS_PER_CAMPAIGN = 100;
 /** ACTIVE, non-deleted line items across all campaigns of an account. */
-export const ACTIVE_LINE_ITEM_LIMIT = 256;
+const ACTIVE_LINE_ITEM_LIMIT = 256;
 
 /** Names of the counters kept in `ext`. */
-export type CounterName = 'active_campaigns' | 'active_line_items' | 'line_items';
+type CounterName = 'active_campaigns' | 'active_line_items' | 'line_items';
 
 /** The current value of a counter of an account or campaign row (0 when never set). */
 export function counter(row: Row, name: CounterName): number {

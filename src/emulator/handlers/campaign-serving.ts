@@ -20,7 +20,7 @@ import type { Rec, Row } from '../store/row.js';
 import { counter } from './campaign-counters.js';
 
 /** The serving fields of a campaign record. */
-export interface Serving {
+interface Serving {
   servable: boolean;
   reasons_not_servable: string[];
   effective_status: 'RUNNING' | 'PAUSED' | 'EXPIRED' | 'UNKNOWN';

@@ -23,9 +23,9 @@ import { accountRow, activeCampaignRoom, bumpCounter, counter } from './campaign
 import { campaignView, servingOf } from './campaign-serving.js';
 
 /** Values of a campaign's `budget_optimization`; CAMPAIGN is the default. */
-export const BUDGET_OPTIMIZATIONS = ['CAMPAIGN', 'LINE_ITEM'] as const;
+const BUDGET_OPTIMIZATIONS = ['CAMPAIGN', 'LINE_ITEM'] as const;
 /** Funding instrument types for which a campaign needs a daily budget. */
-export const DAILY_BUDGET_REQUIRED_FOR: readonly string[] = ['CREDIT_CARD', 'CREDIT_LINE', 'AGENCY_CREDIT_LINE'];
+const DAILY_BUDGET_REQUIRED_FOR: readonly string[] = ['CREDIT_CARD', 'CREDIT_LINE', 'AGENCY_CREDIT_LINE'];
 
 const DAILY = 'daily_budget_amount_local_micro';
 const TOTAL = 'total_budget_amount_local_micro';
@@ -120,7 +120,7 @@ export function createCampaign(ctx: ApiContext, p: ParamReader): Row {
  * Campaign attributes a PUT cannot set: sent back unchanged they are ignored, changed they are
  * refused (docs/service-behaviour.md, "Errors").
  */
-export const CAMPAIGN_READ_ONLY = [
+const CAMPAIGN_READ_ONLY = [
   'id', 'funding_instrument_id', 'currency', 'servable', 'reasons_not_servable', 'effective_status', 'duration_in_days', 'frequency_cap',
   'created_at', 'updated_at', 'deleted',
 ] as const;

@@ -14,7 +14,7 @@ import { campaignView } from './campaign-serving.js';
 import { createCampaign, deleteCampaign, updateCampaign } from './campaign-write.js';
 
 /** Attributes `sort_by` accepts for campaigns (docs/service-behaviour.md, "Lists and sorting"). */
-export const CAMPAIGN_SORTABLE = [
+const CAMPAIGN_SORTABLE = [
   'created_at',
   'updated_at',
   'deleted',
@@ -27,7 +27,7 @@ export const CAMPAIGN_SORTABLE = [
 ] as const;
 
 /** Largest number of operations in one campaign batch. */
-export const CAMPAIGN_BATCH_MAX = 40;
+const CAMPAIGN_BATCH_MAX = 40;
 
 function listCampaigns(ctx: ApiContext): HandlerResult {
   const p = ctx.params;

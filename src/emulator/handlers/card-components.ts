@@ -20,7 +20,7 @@ export const CARD_TYPES = [
 ] as const;
 
 /** BUTTON label values. */
-export const BUTTON_LABELS = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'] as const;
+const BUTTON_LABELS = ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'] as const;
 
 const KEYS: Record<string, readonly string[]> = {
   MEDIA: ['type', 'media_key'],

@@ -17,7 +17,7 @@ import { CARD_TYPES, cardTypeOf } from './card-components.js';
 import { accountIdOf, getOne, now, softDelete } from './common.js';
 
 /** The card types of legacy cards (conversation cards), which lists include on request. */
-export const LEGACY_CARD_TYPES = ['IMAGE_CONVERSATION', 'VIDEO_CONVERSATION'] as const;
+const LEGACY_CARD_TYPES = ['IMAGE_CONVERSATION', 'VIDEO_CONVERSATION'] as const;
 
 const CARD_URI = /^card:\/\/(\d{1,20})$/;
 const READ_ONLY = ['id', 'card_uri', 'card_type', 'created_at', 'updated_at', 'deleted'] as const;

@@ -25,7 +25,7 @@ const HASHTAG = /^#[\p{L}\p{N}_]+$/u;
 const READ_ONLY = ['id', 'card_type', 'card_uri', 'media_url', 'unlocked_image_url', 'poster_media_url', 'created_at', 'updated_at', 'deleted'] as const;
 
 /** What a POST or PUT changes: the record's fields, and the write-only ones kept aside. */
-export interface ConversationChange {
+interface ConversationChange {
   rec: Rec;
   ext: Rec;
 }

@@ -34,7 +34,7 @@ export function roundedSize(n: number): number {
 }
 
 /** The live permission sharing audience `audienceId` with `accountId`, if any. */
-export function liveGrant(ctx: ApiContext, audienceId: string, accountId: string): Row | undefined {
+function liveGrant(ctx: ApiContext, audienceId: string, accountId: string): Row | undefined {
   return ctx.store
     .table('audience_permission')
     .under('audience', audienceId)
@@ -42,7 +42,7 @@ export function liveGrant(ctx: ApiContext, audienceId: string, accountId: string
 }
 
 /** An audience as the path's account may see it: owned, or shared with it. */
-export interface VisibleAudience {
+interface VisibleAudience {
   row: Row;
   /** The permission sharing it with the path's account; undefined for the owner. */
   grant: Row | undefined;
@@ -76,7 +76,7 @@ export function findOwnedAudience(ctx: ApiContext, param: string): Row {
 }
 
 /** Leaf audience ids of a flexible audience's segments. */
-export function leafIds(segments: unknown): string[] {
+function leafIds(segments: unknown): string[] {
   const out: string[] = [];
   const walk = (node: unknown): void => {
     if (typeof node !== 'object' || node === null) return;
@@ -89,7 +89,7 @@ export function leafIds(segments: unknown): string[] {
 }
 
 /** Whether an audience is targetable, and why not. */
-export function targetability(ctx: ApiContext, row: Row, depth = 0): { targetable: boolean; reasons: string[]; size: number | null } {
+function targetability(ctx: ApiContext, row: Row, depth = 0): { targetable: boolean; reasons: string[]; size: number | null } {
   if (row.rec['audience_type'] === 'FLEXIBLE') {
     const ok =
       depth < 4 &&

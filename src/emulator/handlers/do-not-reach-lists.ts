@@ -23,7 +23,7 @@ import { TARGETABLE_MEMBERS, roundedSize } from './custom-audience-model.js';
 const LABEL = 'Do Not Reach List';
 
 /** The member set of a do-not-reach list. */
-export const listMembers = (id: string): string => `dnrl:${id}`;
+const listMembers = (id: string): string => `dnrl:${id}`;
 
 const RULES: UserOperationRules = {
   identifiers: ['email', 'phone_number'],

@@ -13,10 +13,10 @@ import type { ParamReader } from '../params.js';
 import type { Row } from '../store/row.js';
 
 /** The only values the read endpoint's `feature_keys` filter takes. */
-export const FEATURE_FILTER_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;
+const FEATURE_FILTER_KEYS = ['REACH_AND_FREQUENCY_ANALYTICS', 'REACH_FREQUENCY_CAP', 'WEBSITE_CLICKS_CPM_BILLING'] as const;
 
 /** The keys a sandbox account may be granted or have withdrawn. */
-export const SANDBOX_FEATURE_KEYS = [
+const SANDBOX_FEATURE_KEYS = [
   'AGE_TARGETING',
   'ALLOW_SKIPPABLE_VIDEOS_FOR_PREROLL_VIEWS_OBJECTIVE',
   'AWARENESS_OBJECTIVE',

@@ -24,10 +24,10 @@ import { isCurrencyCode } from '../lookups/currencies.js';
 import { accountIdOf, findRow, getOne, now } from './common.js';
 
 /** Values of a funding instrument's `type`. */
-export const FUNDING_INSTRUMENT_TYPES = ['AGENCY_CREDIT_LINE', 'CREDIT_CARD', 'CREDIT_LINE', 'INSERTION_ORDER', 'PARTNER_MANAGED'] as const;
+const FUNDING_INSTRUMENT_TYPES = ['AGENCY_CREDIT_LINE', 'CREDIT_CARD', 'CREDIT_LINE', 'INSERTION_ORDER', 'PARTNER_MANAGED'] as const;
 
 /** One of `FUNDING_INSTRUMENT_TYPES`. */
-export type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
+type FundingInstrumentType = (typeof FUNDING_INSTRUMENT_TYPES)[number];
 
 const END_TIME_REQUIRED: readonly FundingInstrumentType[] = ['INSERTION_ORDER', 'CREDIT_LINE', 'AGENCY_CREDIT_LINE'];
 const CREDIT_LIMIT_TYPES: readonly FundingInstrumentType[] = ['CREDIT_CARD', 'CREDIT_LINE', 'AGENCY_CREDIT_LINE'];

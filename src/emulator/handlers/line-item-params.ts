@@ -22,7 +22,7 @@ import {
 } from './line-item-rules.js';
 
 /** What `readWritable` found: the record patch and the private (`ext`) patch. */
-export interface WritablePatch {
+interface WritablePatch {
   rec: Rec;
   ext: Rec;
   /** pay_by was sent explicitly (only APP_INSTALLS line items may choose it). */

@@ -137,7 +137,7 @@ export function lineItemProblems(rec: Rec, campaign: Rec): WireError[] {
 }
 
 /** A bid outside the currency's bidding rule, or not a multiple of its minimum denomination. */
-export function bidProblems(bid: number, currency: string): WireError[] {
+function bidProblems(bid: number, currency: string): WireError[] {
   const rule = biddingRule(currency);
   if (rule === undefined) return [];
   const out: WireError[] = [];

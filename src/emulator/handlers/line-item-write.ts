@@ -124,7 +124,7 @@ export function createLineItem(ctx: ApiContext, p: ParamReader): Row {
  * refused (docs/service-behaviour.md, "Errors" and "Line items"). `advertiser_user_id` is not
  * among them: the service refuses it on every write outside allow-listed apps.
  */
-export const LINE_ITEM_READ_ONLY = [
+const LINE_ITEM_READ_ONLY = [
   'id', 'campaign_id', 'funding_instrument_id', 'objective', 'product_type', 'placements', 'currency', 'creative_source',
   'target_cpa_local_micro', 'automatic_tweet_promotion', 'standard_delivery', 'primary_web_event_tag', 'created_at', 'updated_at', 'deleted',
 ] as const;

@@ -12,10 +12,10 @@ import { accountIdOf, getOne } from './common.js';
 import { createLineItem, deleteLineItem, updateLineItem } from './line-item-write.js';
 
 /** Attributes `sort_by` accepts for line items (docs/service-behaviour.md, "Lists and sorting"). */
-export const LINE_ITEM_SORTABLE = ['created_at', 'updated_at', 'deleted', 'bid_amount_local_micro'] as const;
+const LINE_ITEM_SORTABLE = ['created_at', 'updated_at', 'deleted', 'bid_amount_local_micro'] as const;
 
 /** Largest number of operations in one line item batch. */
-export const LINE_ITEM_BATCH_MAX = 40;
+const LINE_ITEM_BATCH_MAX = 40;
 
 function listLineItems(ctx: ApiContext): HandlerResult {
   const p = ctx.params;

@@ -12,7 +12,7 @@ import { findUploadByKey, mediaUrl, ownersOf, type MediaType } from '../upload/u
 import { accountIdOf, fullPromotableUser } from './common.js';
 
 /** The label of an item whose name is unset. */
-export const UNTITLED = 'Untitled';
+const UNTITLED = 'Untitled';
 
 /** The store id of `mediaKey` in an account's library. */
 export const libraryId = (accountId: string, mediaKey: string): string => `${accountId}/${mediaKey}`;
@@ -23,7 +23,7 @@ export function libraryWire(row: Row): Rec {
 }
 
 /** 404 MEDIA_NOT_FOUND for a media key named in a parameter. */
-export const mediaNotFound = (mediaKey: string, parameter: string, where: string): WireError =>
+const mediaNotFound = (mediaKey: string, parameter: string, where: string): WireError =>
   new WireError(404, [{ code: 'MEDIA_NOT_FOUND', message: `Media ${mediaKey} was not found ${where}`, parameter }]);
 
 /** 400 INVALID_MEDIA: media that exists but does not suit the request. */
@@ -50,7 +50,7 @@ export function usableUpload(ctx: ApiContext, mediaKey: string, parameter: strin
 }
 
 /** Library media of the path's account: the item and its upload (for the real width and height). */
-export interface LibraryMedia {
+interface LibraryMedia {
   item: Row;
   upload: Row;
   mediaType: MediaType;

@@ -17,12 +17,12 @@ import { invalidMedia, libraryMedia } from './media-library-item.js';
 /** The longest post, draft or scheduled post name. */
 export const NAME_MAX = 80;
 /** The longest post text. */
-export const TEXT_MAX = 280;
+const TEXT_MAX = 280;
 
 const CARD_URI = /^card:\/\/(\d{1,20})$/;
 
 /** The content fields sent; `null` means removed or unset by an empty value. */
-export interface PostContent {
+interface PostContent {
   text?: string | null;
   card_uri?: string | null;
   media_keys?: string[];

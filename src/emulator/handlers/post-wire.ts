@@ -17,7 +17,7 @@ export type TweetType = (typeof TWEET_TYPES)[number];
 export const KIND_OF: Record<TweetType, 'draft_post' | 'post' | 'scheduled_post'> = { DRAFT: 'draft_post', PUBLISHED: 'post', SCHEDULED: 'scheduled_post' };
 
 /** How a post object is rendered. */
-export interface TweetView {
+interface TweetView {
   trimUser: boolean;
   mode: 'compat' | 'extended';
   conversationSettings: boolean;

@@ -67,7 +67,7 @@ function getCriterion(ctx: ApiContext): HandlerResult {
 }
 
 /** Creates one criterion from `p` (the single endpoint's parameters or a batch item's). */
-export function createCriterion(ctx: ApiContext, p: ParamReader): Row {
+function createCriterion(ctx: ApiContext, p: ParamReader): Row {
   const lineItemId = p.string('line_item_id', { required: true });
   const operatorType = p.oneOf('operator_type', OPERATOR_TYPES) ?? 'EQ';
   const targetingType = p.oneOf('targeting_type', TARGETING_TYPES, { required: true });

@@ -28,13 +28,13 @@ export const TARGETING_TYPES = [
 ] as const;
 
 /** One targeting type of `POST targeting_criteria`. */
-export type TargetingType = (typeof TARGETING_TYPES)[number];
+type TargetingType = (typeof TARGETING_TYPES)[number];
 
 /** Operators a criterion may have; which ones a type takes is checked by `checkCriterion`. */
 export const OPERATOR_TYPES = ['EQ', 'NE', 'GTE', 'LT'] as const;
 
 /** One operator of a criterion. */
-export type OperatorType = (typeof OPERATOR_TYPES)[number];
+type OperatorType = (typeof OPERATOR_TYPES)[number];
 
 const KEYWORD_TYPES: ReadonlySet<string> = new Set(['BROAD_KEYWORD', 'EXACT_KEYWORD', 'PHRASE_KEYWORD', 'UNORDERED_KEYWORD']);
 
@@ -69,7 +69,7 @@ const LOOKUPS: Readonly<Partial<Record<TargetingType, ReadonlyMap<string, string
 };
 
 /** A criterion about to be created on a line item. */
-export interface NewCriterion {
+interface NewCriterion {
   targetingType: TargetingType;
   targetingValue: string;
   operatorType: OperatorType;
@@ -144,7 +144,7 @@ function resolveValue(ctx: ApiContext, c: NewCriterion): Rec {
 }
 
 /** The criteria of a line item that are not deleted. */
-export function liveCriteria(ctx: ApiContext, lineItem: Row): Row[] {
+function liveCriteria(ctx: ApiContext, lineItem: Row): Row[] {
   return ctx.store.table('targeting_criterion').under('line_item', lineItem.id).filter((r) => r.rec['deleted'] !== true);
 }
 

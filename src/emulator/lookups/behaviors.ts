@@ -7,7 +7,7 @@
  */
 
 /** One node of the behavior taxonomy. */
-export interface BehaviorTaxonomy {
+interface BehaviorTaxonomy {
   id: string;
   name: string;
   parent_id: string | null;
@@ -16,7 +16,7 @@ export interface BehaviorTaxonomy {
 }
 
 /** One behavior a line item can target. */
-export interface Behavior {
+interface Behavior {
   id: string;
   name: string;
   targeting_type: 'BEHAVIOR';

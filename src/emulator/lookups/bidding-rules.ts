@@ -1,6 +1,6 @@
 /** Bidding rules per currency (`GET bidding_rules`): CPE bid bounds and the smallest denomination, in micros. */
 
-export interface BiddingRule {
+interface BiddingRule {
   currency: string;
   minimum_cpe_bid_local_micro: number;
   maximum_cpe_bid_local_micro: number;

@@ -6,7 +6,7 @@
  */
 
 /** One advertiser business category exactly as the service returns it. */
-export interface BusinessCategory {
+interface BusinessCategory {
   id: string;
   name: string;
   iab_categories: readonly string[];

@@ -7,7 +7,7 @@
  */
 
 /** One content category as the emulator returns it. */
-export interface ContentCategory {
+interface ContentCategory {
   id: string;
   name: string;
   iab_categories: readonly string[];

@@ -9,10 +9,10 @@
 export const EVENT_TYPES = ['CONFERENCE', 'HOLIDAY', 'MUSIC_AND_ENTERTAINMENT', 'OTHER', 'POLITICS', 'RECURRING', 'SPORTS'] as const;
 
 /** One event type. */
-export type EventType = (typeof EVENT_TYPES)[number];
+type EventType = (typeof EVENT_TYPES)[number];
 
 /** An item of `targeting_criteria/events`, in the documented shape. */
-export interface EventOption {
+interface EventOption {
   reach: { total_reach: number | null };
   name: string;
   start_time: string;
@@ -81,7 +81,7 @@ export const TV_MARKETS: ReadonlyArray<{ name: string; country_code: string; loc
 ).map(([name, country_code, locale]) => ({ name, country_code, locale }));
 
 /** An item of `targeting_criteria/tv_shows`; its targeting value is a number, as documented. */
-export interface TvShowOption {
+interface TvShowOption {
   name: string;
   targeting_value: number;
   genre: string;

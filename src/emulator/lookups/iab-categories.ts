@@ -5,7 +5,7 @@
  */
 
 /** One IAB category exactly as the service returns it. */
-export interface IabCategory {
+interface IabCategory {
   id: string;
   parent_id: string | null;
   name: string;
@@ -151,10 +151,3 @@ export const IAB_CATEGORIES: readonly IabCategory[] = TIERS.flatMap(([name, chil
   const tier = `IAB${t + 1}`;
   return [{ id: tier, parent_id: null, name }, ...children.map((child, c) => ({ id: `${tier}-${c + 1}`, parent_id: tier, name: child }))];
 });
-
-const BY_ID = new Map(IAB_CATEGORIES.map((c) => [c.id, c]));
-
-/** The IAB category with this id, or undefined. */
-export function iabCategory(id: string): IabCategory | undefined {
-  return BY_ID.get(id);
-}

@@ -8,13 +8,13 @@
 import { createHash } from 'node:crypto';
 
 /** The `location_type` filter values of the lookup. */
-export type LocationType = 'COUNTRIES' | 'REGIONS' | 'METROS' | 'CITIES' | 'POSTAL_CODES';
+type LocationType = 'COUNTRIES' | 'REGIONS' | 'METROS' | 'CITIES' | 'POSTAL_CODES';
 
 /** Every `location_type` filter value, broadest first. */
 export const LOCATION_TYPES: readonly LocationType[] = ['COUNTRIES', 'REGIONS', 'METROS', 'CITIES', 'POSTAL_CODES'];
 
 /** A lookup item of `targeting_criteria/locations`. */
-export interface LocationOption {
+interface LocationOption {
   name: string;
   country_code: string;
   location_type: LocationType;

@@ -11,7 +11,7 @@
 export const KEY_BYTES = 32;
 
 /** A set of 32-byte keys. */
-export class KeySet32 {
+class KeySet32 {
   private keys = new Uint8Array(KEY_BYTES * 16);
   private count = 0;
   /** Slot → position + 1 of the key in `keys`; 0 is an empty slot. Kept at most half full. */

@@ -31,7 +31,7 @@ export const SEED: SeedInfo = {
 };
 
 /** Seeded users: screen name, id, permissions on the seeded account (none: not associated). */
-export const SEED_USERS: ReadonlyArray<{ id: string; screen_name: string; name: string; permissions?: string[]; eligible?: boolean }> = [
+const SEED_USERS: ReadonlyArray<{ id: string; screen_name: string; name: string; permissions?: string[]; eligible?: boolean }> = [
   { id: SEED.user_id, screen_name: 'adsctl_owner', name: 'Acme Outdoor', permissions: ['ACCOUNT_ADMIN', 'TWEET_COMPOSER'] },
   { id: '756201191646691329', screen_name: 'adsctl_manager', name: 'Ad Manager', permissions: ['AD_MANAGER'] },
   { id: '756201191646691330', screen_name: 'adsctl_creative', name: 'Creative Manager', permissions: ['CREATIVE_MANAGER'] },

@@ -45,7 +45,7 @@ const INDEXES: Record<Kind, Record<string, IndexKey>> = {
 type Undo = { op: 'add'; row: Row } | { op: 'update'; row: Row; rec: Rec; ext: Rec };
 
 /** Listener told of every committed change: the rows as they are after it, the id counter, member set changes. */
-export type CommitListener = (rows: Row[], counter: number, members: MemberChange[]) => void;
+type CommitListener = (rows: Row[], counter: number, members: MemberChange[]) => void;
 
 export class Store {
   private readonly tables = new Map<Kind, Table>();

@@ -5,7 +5,7 @@
  */
 
 /** One part of a multipart body. */
-export interface FormPart {
+interface FormPart {
   name: string;
   filename: string | undefined;
   data: Buffer;

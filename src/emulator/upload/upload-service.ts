@@ -27,7 +27,7 @@ import {
 } from './uploaded-media.js';
 
 /** The path of the upload endpoint below `upload_base_url`. */
-export const UPLOAD_PATH = '/1.1/media/upload.json';
+const UPLOAD_PATH = '/1.1/media/upload.json';
 
 const SEGMENT_MAX = 5 * 1024 * 1024;
 const EXPIRES_AFTER_SECS = 86_400;

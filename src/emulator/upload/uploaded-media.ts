@@ -13,7 +13,7 @@ import type { MediaMime } from './media-probe.js';
 export type MediaType = 'IMAGE' | 'GIF' | 'VIDEO';
 
 /** Where an upload stands: receiving segments, processing (videos), or usable. */
-export type UploadState = 'uploading' | 'processing' | 'ready';
+type UploadState = 'uploading' | 'processing' | 'ready';
 
 /** The largest upload of each media type, in bytes. */
 export const SIZE_LIMITS: Record<MediaType, number> = { IMAGE: 5 * 1024 * 1024, GIF: 15 * 1024 * 1024, VIDEO: 512 * 1024 * 1024 };
@@ -29,7 +29,7 @@ export const CATEGORIES: Record<MediaType, readonly string[]> = { IMAGE: ['TWEET
 const EXTENSION: Record<MediaMime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'video/mp4': 'mp4' };
 
 /** What an upload starts from (INIT, or a simple upload before its bytes are checked). */
-export interface NewUpload {
+interface NewUpload {
   mime: MediaMime;
   totalBytes: number;
   category: string | null;

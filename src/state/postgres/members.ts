@@ -18,7 +18,7 @@ export const MEMBER_STORES_MIGRATION = (s: string): string => `
     );`;
 
 /** Runs one statement on the backend's connection. */
-export type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
+type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 
 /** The member stores of `account` in `table` (`<schema>.member_stores`), through `query`. */
 export function memberRows(query: Query, table: string, account: string, where: string): MemberRows {

@@ -32,7 +32,7 @@ import { migrate } from './migrations.js';
 /** Versions kept per account. */
 const KEPT_VERSIONS = 100;
 
-export interface PostgresOptions {
+interface PostgresOptions {
   /** The connection string (from the environment, never from a file). */
   connectionString: string;
   /** The schema of adsctl's tables. */
