@@ -61,7 +61,7 @@ export const CAMPAIGN: KindDescriptor = {
       counts: (values) => (values['entity_status'] ?? 'ACTIVE') === 'ACTIVE',
       offline: {
         code: 'limit-active-campaigns',
-        raisedBy: 'active_campaigns',
+        raisedBy: ['limits', 'active_campaigns'],
         message: (address, position, count, max) =>
           `${address} is active campaign ${position} (${count} in all); the account may have ${max} (entity_status defaults to ACTIVE; if your limit was raised, set account.limits.active_campaigns)`,
       },

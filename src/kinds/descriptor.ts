@@ -212,9 +212,10 @@ export interface AccountLimit {
   /**
    * How the manifest's offline check reports a file that declares more than `max` (before any
    * live record is counted): its code, the message for the first record past the limit (at
-   * `position`, of `count` that count), and the key under `account.limits` that raises `max`.
+   * `position`, of `count` that count), and the path of the root kind's field that raises `max`
+   * (`['limits', 'active_campaigns']`: `account.limits.active_campaigns`).
    */
-  offline?: { code: string; message: (address: string, position: number, count: number, max: number) => string; raisedBy?: string };
+  offline?: { code: string; message: (address: string, position: number, count: number, max: number) => string; raisedBy?: readonly string[] };
 }
 
 /** A kind's daily and total budget fields (micros). */

@@ -14,7 +14,7 @@ import type { FileContext } from './context.js';
 import { formatMicros } from './money.js';
 import { asMap, asScalar } from './nodes.js';
 import type { DesiredResource } from './types.js';
-import type { YMap } from './yaml-tree.js';
+import type { YMap, YNode } from './yaml-tree.js';
 
 function micros(resource: DesiredResource, field: string): number | undefined {
   const value = resource.attributes[field];
@@ -72,12 +72,13 @@ function checkShared(ctx: FileContext, d: KindDescriptor, siblings: readonly Des
   }
 }
 
-/** The limit as the account section raises it (`account.limits.active_campaigns`), else the service's. */
+/** The limit as the root section raises it (`account.limits.active_campaigns`, the limit's `raisedBy`), else the service's. */
 function limitOf(root: YMap, limit: AccountLimit): number {
   const raisedBy = limit.offline?.raisedBy;
   if (raisedBy === undefined) return limit.max;
-  const limits = asMap(asMap(root.byKey.get(ROOT_KIND.kind)?.value)?.byKey.get('limits')?.value);
-  const value = asScalar(limits?.byKey.get(raisedBy)?.value)?.value;
+  let node: YNode | undefined = root.byKey.get(ROOT_KIND.kind)?.value;
+  for (const key of raisedBy) node = asMap(node)?.byKey.get(key)?.value;
+  const value = asScalar(node)?.value;
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : limit.max;
 }
 
