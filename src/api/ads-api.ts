@@ -5,7 +5,7 @@
  * chunk id filters; batches chunk to each endpoint's limit and map results back; promoted-post
  * creation chunks to 50 post ids a request.
  */
-import { grantAudience, listAudiencePermissions, revokeAudience, type AudienceGrant, type AudiencePermission } from './audience-sharing.js';
+import { grantAudience, listAudiencePermissions, revokeAudience, type AudienceGrant, type AudiencePermission, type PermissionsEndpoint } from './audience-sharing.js';
 import { audienceUsersTarget, doNotReachUsersTarget, sendUsers } from './audience-users.js';
 import { runBatches, type BatchOperation, type BatchResult } from './batch.js';
 import type { ApiClient, Params } from './client.js';
@@ -335,19 +335,19 @@ export class AdsApi {
     return this.list('account_media', accountId, params);
   }
 
-  /** The permissions an audience is shared under (all pages). */
-  audiencePermissions(accountId: string, audienceId: string): Promise<AudiencePermission[]> {
-    return listAudiencePermissions(this.client, accountId, audienceId);
+  /** The permissions an audience is shared under (all pages), at version 12 or where `at` says. */
+  audiencePermissions(accountId: string, audienceId: string, at?: PermissionsEndpoint): Promise<AudiencePermission[]> {
+    return listAudiencePermissions(this.client, accountId, audienceId, at);
   }
 
   /** Shares an audience with another account at `READ_ONLY` or `READ_WRITE`; the new permission. */
-  grantAudience(accountId: string, audienceId: string, grant: AudienceGrant): Promise<AudiencePermission> {
-    return grantAudience(this.client, accountId, audienceId, grant);
+  grantAudience(accountId: string, audienceId: string, grant: AudienceGrant, at?: PermissionsEndpoint): Promise<AudiencePermission> {
+    return grantAudience(this.client, accountId, audienceId, grant, at);
   }
 
   /** Revokes one permission of an audience; the revoked permission. */
-  revokeAudience(accountId: string, audienceId: string, permissionId: string): Promise<AudiencePermission> {
-    return revokeAudience(this.client, accountId, audienceId, permissionId);
+  revokeAudience(accountId: string, audienceId: string, permissionId: string, at?: PermissionsEndpoint): Promise<AudiencePermission> {
+    return revokeAudience(this.client, accountId, audienceId, permissionId, at);
   }
 
   /**

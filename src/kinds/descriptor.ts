@@ -344,6 +344,13 @@ export interface KindDescriptor {
    * created only after the audience's members were uploaded.
    */
   readyBeforeReferences?: true;
+  /**
+   * Its live records are those of another kind, reached through another endpoint (another API
+   * version of the same objects): a record that one of the two binds, or whose address the
+   * manifest gives under one of them, is not made outside adsctl for the other, and a record
+   * neither binds is reported by the other kind alone.
+   */
+  sameRecordsAs?: ResourceKind;
   /** The size the service needs before it targets an object of the kind (custom audiences). */
   targetable?: TargetableRule;
   /** The object a value of the kind targets, which the service needs targetable (a criterion's audience). */
