@@ -24,5 +24,6 @@ export type ResourceKind =
   | 'flexible_audience'
   | 'audience_members'
   | 'audience_permission'
+  | 'tailored_audience_permission'
   | 'do_not_reach_list'
   | 'do_not_reach_members';

@@ -25,6 +25,7 @@ import { CUSTOM_AUDIENCE } from './custom-audience.js';
 import { FLEXIBLE_AUDIENCE } from './flexible-audience.js';
 import { AUDIENCE_MEMBERS, DO_NOT_REACH_MEMBERS } from './members.js';
 import { AUDIENCE_PERMISSION } from './audience-permission.js';
+import { TAILORED_AUDIENCE_PERMISSION } from './tailored-audience-permission.js';
 import { DO_NOT_REACH_LIST } from './do-not-reach-list.js';
 
 /** Every kind's descriptor, as written in its file (the registry adds the derived child collections). */
@@ -49,6 +50,7 @@ const DECLARED: Readonly<Record<ResourceKind, KindDescriptor>> = {
   flexible_audience: FLEXIBLE_AUDIENCE,
   audience_members: AUDIENCE_MEMBERS,
   audience_permission: AUDIENCE_PERMISSION,
+  tailored_audience_permission: TAILORED_AUDIENCE_PERMISSION,
   do_not_reach_list: DO_NOT_REACH_LIST,
   do_not_reach_members: DO_NOT_REACH_MEMBERS,
 };

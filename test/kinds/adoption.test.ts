@@ -15,6 +15,7 @@ describe('adoption identities', () => {
       promoted_account: ['user_id'],
       media_creative: ['account_media_id'],
       audience_permission: ['granted_account_id'],
+      tailored_audience_permission: ['granted_account_id'],
     });
   });
 
