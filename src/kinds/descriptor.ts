@@ -8,6 +8,7 @@
 import type { AdsApi } from '../api/ads-api.js';
 import type { ResourceName } from '../api/resources.js';
 import type { FieldRule } from './attribute.js';
+import type { EntryReader, ItemIdentity } from './manifest-reading.js';
 import type { ResourceKind } from './kind.js';
 
 /**
@@ -27,7 +28,7 @@ export interface ManifestFields {
   times: readonly string[];
   /** Reference name → the API field it fills and the top-level collection whose names it takes. */
   refs: Readonly<Record<string, { field: string; collection: string }>>;
-  /** Fields the loading code reads itself (identity, nested settings). */
+  /** Fields the kind reads itself (`read`, `identity`): an identity, a file, nested settings. */
   special: readonly string[];
   /** Child collections, in the order the manifest reads them (the registry adds those of kinds that name this one as parent). */
   children: readonly string[];
@@ -39,21 +40,15 @@ export interface ManifestFields {
    * value filling the field named here (`granted_account_id: permission_level`).
    */
   entries?: { form: 'item' } | { form: 'map'; valueField: string };
-  /** The manifest's readers of its `special` fields, in order (see `ManifestReader`). */
-  readers?: readonly ManifestReader[];
+  /** Reads the fields the kind reads itself (its `special` fields: a file, content naming media, ...), after the others. */
+  read?: EntryReader;
+  /** For list items keyed by what they name: the key and the reference (a post of the manifest, an uploaded video). */
+  identity?: ItemIdentity;
+  /** The code of a second entry with the same key (default `duplicate-entry`). */
+  duplicate?: string;
   /** Top-level collections named by logical name inside values (a card component's media). */
   named?: readonly string[];
 }
-
-/**
- * A reader of fields the manifest reads itself (src/manifest/part-b.ts): a file read and hashed
- * (`file-content`), components or slides naming media (`card-content`), media named by logical
- * name (`post-media`), text or media required (`post-content`), segments naming audiences
- * (`segments`), a member file located (`member-file`); for list items, the identity taken from
- * a post named by logical name (`post-identity`) or from an uploaded video's PREROLL asset
- * (`preroll-identity`).
- */
-export type ManifestReader = 'file-content' | 'card-content' | 'post-media' | 'post-content' | 'segments' | 'member-file' | 'post-identity' | 'preroll-identity';
 
 /**
  * Where the kind sits in a manifest: the collection that holds it under its parent and how its

@@ -9,6 +9,7 @@ import type { DraftPost, ScheduledPost } from '../manifest/generated/manifest.js
 import { field } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { readPostContent } from './post-content.js';
 import { fullPromotableUser, pick, postAsWritten } from './post.js';
 import { deleteOne, updateOne } from './standard.js';
 
@@ -23,8 +24,8 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
     parent: 'account',
     address: { collection: scheduled ? 'scheduled_posts' : 'draft_posts', key: 'name' },
     manifest: scheduled
-      ? manifestFields<ScheduledPost>('ScheduledPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], times: ['scheduled_at'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], readers: ['post-media', 'post-content'] })
-      : manifestFields<DraftPost>('DraftPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], readers: ['post-media', 'post-content'] }),
+      ? manifestFields<ScheduledPost>('ScheduledPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], times: ['scheduled_at'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], read: readPostContent })
+      : manifestFields<DraftPost>('DraftPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], read: readPostContent }),
     attributes: [
       field('as_user_id', 'id', 'replace'),
       field('text', 'scalar', 'update'),

@@ -8,6 +8,8 @@
  */
 import type { FlexibleAudience } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
+import { asMap, asSeq, childPointer, plainValue, type YNode } from './entry-nodes.js';
+import type { EntryContext, EntryReader, EntryResource } from './manifest-reading.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { batch } from './standard.js';
@@ -15,12 +17,48 @@ import { batch } from './standard.js';
 const LEAF_DEFAULTS: Readonly<Record<string, unknown>> = { lookback_window: 30, frequency: 1, frequency_comparator: 'NUM_GTE', negate: true };
 
 /** A segment tree with every leaf's defaults filled in, as the service stores it. */
-export function withLeafDefaults(node: unknown): unknown {
+function withLeafDefaults(node: unknown): unknown {
   if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
   const n = node as Record<string, unknown>;
   if (Array.isArray(n['child_segments'])) return { boolean_operator: n['boolean_operator'] ?? null, child_segments: n['child_segments'].map(withLeafDefaults) };
   return { ...LEAF_DEFAULTS, ...Object.fromEntries(Object.entries(n).filter(([, v]) => v !== undefined && v !== null)) };
 }
+
+/** A segment tree with each leaf's `custom_audience` (a logical name) as a reference to its id. */
+function segmentNode(ctx: EntryContext, resource: EntryResource, node: YNode, pointer: string, path: string): unknown {
+  const map = asMap(node);
+  if (map === undefined) return plainValue(node);
+  const children = asSeq(map.byKey.get('child_segments')?.value);
+  if (children !== undefined) {
+    const at = childPointer(pointer, 'child_segments');
+    return {
+      ...(map.byKey.has('boolean_operator') ? { boolean_operator: plainValue(map.byKey.get('boolean_operator')!.value) } : {}),
+      child_segments: children.items.map((child, i) => segmentNode(ctx, resource, child, childPointer(at, i), `${path}.child_segments[${i}]`)),
+    };
+  }
+  const leaf = { ...(plainValue(node) as Record<string, unknown>) };
+  const name = map.byKey.get('custom_audience');
+  if (name === undefined) return leaf;
+  delete leaf['custom_audience'];
+  if (map.byKey.has('custom_audience_id')) {
+    ctx.report(childPointer(pointer, 'custom_audience'), 'reference-conflict', 'custom_audience and custom_audience_id both say which audience; keep one', ctx.rangeOf(name.value));
+    return leaf;
+  }
+  const ref = ctx.reference(name.value, childPointer(pointer, 'custom_audience'), 'custom_audiences', 'custom_audience');
+  if (ref !== undefined) {
+    leaf['custom_audience_id'] = ref;
+    resource.references[`${path}.custom_audience_id`] = ref.$target;
+  }
+  return leaf;
+}
+
+/** A flexible audience's `segments`, audiences named by logical name, with the service's defaults of each leaf as it stores them: what is applied is what it shows. */
+const readSegments: EntryReader = (ctx, resource, map, pointer) => {
+  const entry = map.byKey.get('segments');
+  if (entry === undefined) return;
+  resource.attributes['segments'] = withLeafDefaults(segmentNode(ctx, resource, entry.value, childPointer(pointer, 'segments'), 'segments'));
+  resource.attributeSources['segments'] = ctx.rangeOf(entry.value);
+};
 
 function sameTree(a: unknown, b: unknown): boolean {
   return JSON.stringify(withLeafDefaults(a), sortKeys) === JSON.stringify(withLeafDefaults(b), sortKeys);
@@ -37,7 +75,7 @@ export const FLEXIBLE_AUDIENCE: KindDescriptor = {
   noun: 'flexible audience',
   parent: 'account',
   address: { collection: 'flexible_audiences', key: 'name' },
-  manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'], readers: ['segments'] }),
+  manifest: manifestFields<FlexibleAudience>('FlexibleAudience', { plain: ['name'], special: ['segments'], named: ['custom_audiences'], read: readSegments }),
   attributes: [
     // fixed by the kind: the batch endpoint's Create needs it
     { ...field('audience_type', 'scalar', 'replace'), fallback: () => 'FLEXIBLE' },

@@ -19,7 +19,9 @@ interface TypedFields<T> {
   named?: readonly string[];
   sections?: readonly string[];
   entries?: ManifestFields['entries'];
-  readers?: ManifestFields['readers'];
+  read?: ManifestFields['read'];
+  identity?: ManifestFields['identity'];
+  duplicate?: string;
 }
 
 /** Builds `ManifestFields` for the `$defs` entry `def` from fields checked against `T`. */
@@ -36,6 +38,8 @@ export function manifestFields<T>(def: string, s: TypedFields<T>): ManifestField
     ...(s.named === undefined ? {} : { named: s.named }),
     ...(s.sections === undefined ? {} : { sections: s.sections }),
     ...(s.entries === undefined ? {} : { entries: s.entries }),
-    ...(s.readers === undefined ? {} : { readers: s.readers }),
+    ...(s.read === undefined ? {} : { read: s.read }),
+    ...(s.identity === undefined ? {} : { identity: s.identity }),
+    ...(s.duplicate === undefined ? {} : { duplicate: s.duplicate }),
   };
 }

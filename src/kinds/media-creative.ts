@@ -10,6 +10,9 @@
 import type { MediaCreative } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
+import { quoteValue } from '../diag/quote.js';
+import { asMap, childPointer } from './entry-nodes.js';
+import type { ItemIdentity } from './manifest-reading.js';
 import { manifestFields } from './manifest-fields.js';
 import type { RuleProblem, WriteEndpoint } from './descriptor.js';
 import { deleteOne, listed } from './standard.js';
@@ -39,6 +42,29 @@ function rules(values: Readonly<Record<string, unknown>>): RuleProblem[] {
   return hasId || hasMedia ? [] : [{ field: 'account_media_id', code: 'missing-required', message: 'a media creative needs account_media_id or media' }];
 }
 
+/**
+ * A creative of the PREROLL asset of a video of the manifest (`media: teaser`), which must be an
+ * AMPLIFY_VIDEO upload: keyed `media.NAME`, its `media_key` a reference to the media item; any
+ * other item is keyed by its account media id.
+ */
+const prerollIdentity: ItemIdentity = (ctx, item, pointer) => {
+  const map = asMap(item);
+  const entry = map?.byKey.get('media');
+  if (map === undefined || entry === undefined) return 'default';
+  const at = childPointer(pointer, 'media');
+  if (map.byKey.has('account_media_id')) {
+    ctx.report(at, 'reference-conflict', 'media and account_media_id both say which account media to use; keep one', ctx.rangeOf(entry.value));
+    return undefined;
+  }
+  const ref = ctx.reference(entry.value, at, 'media', 'media');
+  if (ref === undefined) return undefined;
+  if (ctx.attributesOf(ref.$target)?.['media_category'] !== 'AMPLIFY_VIDEO') {
+    ctx.report(at, 'media-category', `media ${quoteValue(ref.$target.steps[0]?.key ?? '')} has no PREROLL asset: only a video uploaded with media_category AMPLIFY_VIDEO becomes one`, ctx.rangeOf(entry.value));
+    return undefined;
+  }
+  return { key: `media.${ref.$target.steps[0]?.key ?? ''}`, target: { field: 'media_key', address: ref.$target } };
+};
+
 const PREROLL_TYPES: ReadonlySet<unknown> = new Set(['PREROLL', 'VAST_PREROLL']);
 
 /** A media creative. */
@@ -48,7 +74,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   parent: 'line_item',
   parentField: 'line_item_id',
   address: { collection: 'media_creatives', key: 'value', field: 'account_media_id' },
-  manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'], special: ['media'], named: ['media'], readers: ['preroll-identity'] }),
+  manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'], special: ['media'], named: ['media'], identity: prerollIdentity }),
   attributes: [
     required('line_item_id', 'id', 'replace'),
     field('account_media_id', 'id', 'replace'),

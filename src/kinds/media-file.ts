@@ -1,10 +1,15 @@
 /**
  * Media files on this machine: their content hash (the identity of an upload), their MIME type
- * from the extension, and reading one at apply time, refused when it no longer matches the plan.
+ * from the extension, reading one into the manifest's media entry (read and hashed then, so an
+ * edited file is seen by every plan), and reading one at apply time, refused when it no longer
+ * matches the plan.
  */
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
+import { quoteValue } from '../diag/quote.js';
 import type { WriteContext } from './descriptor.js';
+import { childPointer, stringValue } from './entry-nodes.js';
+import type { EntryReader } from './manifest-reading.js';
 import { LocalWriteError } from './write-error.js';
 
 /** The identity of a file's content: `sha256:<hex>`. */
@@ -45,3 +50,27 @@ export async function readMediaFile(ctx: WriteContext, path: string, expected: s
   if (contentHashOf(data) !== expected) throw new LocalWriteError(`${address}: ${ctx.filePath(path)} changed since the plan was made; plan again`);
   return data;
 }
+
+/** `media: hero` → the media's file read and hashed. */
+export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
+  const entry = map.byKey.get('file');
+  const path = stringValue(entry?.value);
+  if (entry === undefined || path === undefined) return;
+  const at = childPointer(pointer, 'file');
+  const range = ctx.rangeOf(entry.value);
+  if (!MEDIA_TYPES.known(path)) {
+    ctx.report(at, 'media-type', `file ${quoteValue(path)} is not an image, GIF or video adsctl can upload (${MEDIA_TYPES.extensions.join(', ')})`, range);
+    return;
+  }
+  const data = ctx.readFile(path);
+  if (data === undefined) {
+    ctx.report(at, 'file-not-found', `file ${quoteValue(path)} does not exist (paths are relative to the manifest)`, range);
+    return;
+  }
+  resource.attributes['file'] = path;
+  resource.attributeSources['file'] = range;
+  resource.attributes['file_size'] = data.length;
+  resource.attributeSources['file_size'] = range;
+  resource.attributes['content_hash'] = contentHashOf(data);
+  resource.attributeSources['content_hash'] = range;
+};

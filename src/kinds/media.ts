@@ -10,7 +10,7 @@ import { SEGMENT_MAX_BYTES } from '../api/upload.js';
 import type { Media } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
-import { MEDIA_TYPES, readMediaFile } from './media-file.js';
+import { MEDIA_TYPES, readMediaEntry, readMediaFile } from './media-file.js';
 import { manifestFields } from './manifest-fields.js';
 
 const LIBRARY_FIELDS = ['name', 'file_name', 'title', 'description'] as const;
@@ -27,7 +27,7 @@ export const MEDIA: KindDescriptor = {
   noun: 'media item',
   parent: 'account',
   address: { collection: 'media', key: 'name' },
-  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'], readers: ['file-content'] }),
+  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'], read: readMediaEntry }),
   attributes: [
     { ...field('file', 'scalar', 'update'), informational: true },
     { ...field('file_size', 'scalar', 'update'), informational: true },

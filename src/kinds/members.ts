@@ -10,6 +10,7 @@
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { syncMembers, type MembersEndpoint } from '../members/sync.js';
+import { readMemberFile } from './member-file.js';
 import { MAX_USERS_BODY_BYTES } from '../audience/user-requests.js';
 
 /** The most bytes one member takes in a users body: `{"phone_number":["<64 hex>"]},`. */
@@ -30,7 +31,7 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
     parent,
     parentField,
     address: { collection: 'users', key: 'single' },
-    manifest: { def, plain: [], ids: [], money: {}, times: [], refs: {}, special: ['file', 'type', 'default_region', ...times], children: [], readers: ['member-file'] },
+    manifest: { def, plain: [], ids: [], money: {}, times: [], refs: {}, special: ['file', 'type', 'default_region', ...times], children: [], read: readMemberFile },
     attributes: [
       required(parentField, 'id', 'replace'),
       { ...field('file', 'scalar', 'update'), informational: true },

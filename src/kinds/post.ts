@@ -10,6 +10,7 @@
 import type { Post } from '../manifest/generated/manifest.js';
 import { field } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
+import { readPostContent } from './post-content.js';
 import { manifestFields } from './manifest-fields.js';
 import { LocalWriteError } from './write-error.js';
 import type { AdsApi } from '../api/ads-api.js';
@@ -55,7 +56,7 @@ export const POST: KindDescriptor = {
     refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } },
     special: ['media'],
     named: ['media'],
-    readers: ['post-media', 'post-content'],
+    read: readPostContent,
   }),
   attributes: [
     field('as_user_id', 'id', 'replace'),

@@ -7,9 +7,26 @@ import { PROMOTED_TWEETS_PER_POST } from '../api/resources.js';
 import type { PromotedPost } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
+import { asMap, childPointer, stringValue } from './entry-nodes.js';
+import type { ItemIdentity } from './manifest-reading.js';
 import { manifestFields } from './manifest-fields.js';
 import { deleteOne, listed } from './standard.js';
 
+/**
+ * A promotion of a post of the manifest (`posts.NAME`, or `post: NAME`): keyed `posts.NAME`, its
+ * post id a reference to the post; any other item is keyed by its post id.
+ */
+const postIdentity: ItemIdentity = (ctx, item, pointer) => {
+  const map = asMap(item);
+  const postEntry = map?.byKey.get('post');
+  const text = map === undefined ? stringValue(item) : undefined;
+  if (postEntry === undefined && text?.startsWith('posts.') !== true) return 'default';
+  const node = postEntry?.value ?? item;
+  const name = postEntry === undefined ? (text ?? '').slice('posts.'.length) : stringValue(postEntry.value);
+  if (name === undefined) return undefined;
+  const ref = ctx.reference(node, postEntry === undefined ? pointer : childPointer(pointer, 'post'), 'posts', 'post', name);
+  return ref === undefined ? undefined : { key: `posts.${name}`, target: { field: 'tweet_id', address: ref.$target } };
+};
 
 /** A promoted post. */
 export const PROMOTED_POST: KindDescriptor = {
@@ -18,7 +35,7 @@ export const PROMOTED_POST: KindDescriptor = {
   parent: 'line_item',
   parentField: 'line_item_id',
   address: { collection: 'promoted_posts', key: 'value', field: 'tweet_id' },
-  manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'], special: ['post'], named: ['posts'], readers: ['post-identity'] }),
+  manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'], special: ['post'], named: ['posts'], identity: postIdentity, duplicate: 'duplicate-promoted-post' }),
   attributes: [required('line_item_id', 'id', 'replace'), { ...field('tweet_id', 'id', 'replace'), identity: true, requiredOnCreate: true }],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: listed('promoted_tweet', 'parent', { parentParam: 'line_item_ids' }),

@@ -8,6 +8,7 @@ import type { TargetingCriterion } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { defaultOperator, targetingIdentity } from './targeting-identity.js';
 import { batch, listed } from './standard.js';
 
 /** The targeting types whose value is a custom audience. */
@@ -25,6 +26,9 @@ export const TARGETING_CRITERION: KindDescriptor = {
     ids: ['targeting_value'],
     special: ['custom_audience'],
     named: ['custom_audiences', 'flexible_audiences'],
+    identity: targetingIdentity,
+    read: defaultOperator,
+    duplicate: 'duplicate-targeting',
   }),
   attributes: [
     required('line_item_id', 'id', 'replace'),

@@ -10,6 +10,7 @@ import { errorAt, type Result } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { didYouMean } from '../diag/suggest.js';
 import { COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
+import { targetingKey } from '../kinds/targeting-identity.js';
 import type { AddressStep, ResourceAddress, ResourceKind } from './types.js';
 
 
@@ -18,6 +19,8 @@ const OPERATORS = ['EQ', 'NE', 'GTE', 'LT'] as const;
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const TARGETING_KEY = /^([A-Z][A-Z0-9_]*)(?:\/([A-Z]+))?:([\s\S]+)$/;
+
+export { targetingKey };
 
 const formatted = new WeakMap<ResourceAddress, string>();
 
@@ -34,10 +37,6 @@ export function childAddress(parent: ResourceAddress, collection: string, key: s
   return address;
 }
 
-/** The key of a targeting criterion: `TYPE:VALUE`, or `TYPE/OP:VALUE` when the operator is not EQ. */
-export function targetingKey(type: string, value: string, operator: string): string {
-  return operator === 'EQ' ? `${type}:${value}` : `${type}/${operator}:${value}`;
-}
 
 /** A key as written after its collection; the one resource of a `single` collection has the empty key and none. */
 function formatKey(key: string): string {

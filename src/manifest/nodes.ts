@@ -1,74 +1,12 @@
 /**
  * Reading the positioned YAML tree: JSON pointers into it, plain JSON values out of it (for the
- * schema validator and for attributes), and the locator that maps a pointer back to the source.
+ * schema validator and for attributes; the accessors are src/kinds/entry-nodes.ts's, shared with
+ * the kinds' readers), and the locator that maps a pointer back to the source.
  */
 import type { InstanceLocator } from '../schema/validator.js';
-import type { ManifestDocument, YMap, YNode, YScalar, YSeq } from './yaml-tree.js';
+import type { ManifestDocument, YNode } from './yaml-tree.js';
 
-/** The JSON pointer of `key` under `pointer`. */
-export function childPointer(pointer: string, key: string | number): string {
-  const text = String(key);
-  return `${pointer}/${text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text}`;
-}
-
-/** The node as a map, or undefined. */
-export function asMap(node: YNode | undefined): YMap | undefined {
-  return node?.kind === 'map' ? node : undefined;
-}
-
-/** The node as a sequence, or undefined. */
-export function asSeq(node: YNode | undefined): YSeq | undefined {
-  return node?.kind === 'seq' ? node : undefined;
-}
-
-/** The node as a scalar, or undefined. */
-export function asScalar(node: YNode | undefined): YScalar | undefined {
-  return node?.kind === 'scalar' ? node : undefined;
-}
-
-/** The node's value when it is a string scalar. */
-export function stringValue(node: YNode | undefined): string | undefined {
-  const scalar = asScalar(node);
-  return typeof scalar?.value === 'string' ? scalar.value : undefined;
-}
-
-/**
- * An id as written: a string, or an unquoted integer's digits exactly as in the source (so a
- * 19-digit post id is not rounded). `invalid` when the node is a number written otherwise (1e5, 0x1F).
- */
-export function idValue(node: YNode | undefined): string | 'invalid' | undefined {
-  const scalar = asScalar(node);
-  if (typeof scalar?.value === 'string') return scalar.value;
-  if (typeof scalar?.value === 'number') return /^[0-9]+$/.test(scalar.raw) ? scalar.raw : 'invalid';
-  return undefined;
-}
-
-/**
- * The plain JSON value of a node. Aliased subtrees give the same object each time, so alias-heavy
- * documents stay small; a `__proto__` key is an own property like any other.
- */
-export function plainValue(node: YNode, memo: Map<YNode, unknown> = new Map()): unknown {
-  if (node.kind === 'scalar') return node.value;
-  const known = memo.get(node);
-  if (known !== undefined) return known;
-  let result: unknown;
-  if (node.kind === 'seq') {
-    const items: unknown[] = [];
-    memo.set(node, items);
-    for (const item of node.items) items.push(plainValue(item, memo));
-    result = items;
-  } else {
-    const object: Record<string, unknown> = {};
-    memo.set(node, object);
-    for (const entry of node.entries) {
-      const value = plainValue(entry.value, memo);
-      if (entry.key === '__proto__') Object.defineProperty(object, entry.key, { value, enumerable: true, writable: true, configurable: true });
-      else object[entry.key] = value;
-    }
-    result = object;
-  }
-  return result;
-}
+export { asMap, asScalar, asSeq, childPointer, idValue, plainValue, stringValue } from '../kinds/entry-nodes.js';
 
 function unescapeSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');

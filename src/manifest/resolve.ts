@@ -1,25 +1,33 @@
 /**
- * One manifest file's tree → its account's resources, in file order: the account, its features,
- * funding instruments, Part B objects, campaigns, their line items and the line items' children.
- * Maps of logical names give map-keyed addresses; lists (targeting, promoted posts, ...) are keyed
- * by the identity the API gives their items, and a second item with the same identity is an error.
+ * One manifest file's tree → its account's resources, in the order the registry reads the
+ * collections (src/kinds/registry.ts, `CHILD_ORDER`). Maps of logical names give map-keyed
+ * addresses; lists are keyed by the identity the API gives their items, or by what an item names
+ * (the kind's `identity`), and a second item with the same key is an error. Each entry's fields
+ * are read by its descriptor (attributes.ts), then by the kind's own reader (`read`), which reads
+ * through an `EntryContext` (entry-context.ts): this file names no kind and no kind's field.
  */
 import { quoteValue } from '../diag/quote.js';
-import { didYouMean } from '../diag/suggest.js';
-import { ACCOUNT_ADDRESS, childAddress, formatAddress, targetingKey } from './address.js';
+import { ACCOUNT_ADDRESS, childAddress, formatAddress } from './address.js';
 import { readFields } from './attributes.js';
 import { findResource, rangeOf, report, type FileContext } from './context.js';
-import type { KindDescriptor, ManifestReader } from '../kinds/descriptor.js';
+import type { KindDescriptor } from '../kinds/descriptor.js';
+import type { EntryContext } from '../kinds/manifest-reading.js';
 import { CHILD_ORDER, COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
-import { checkPostContent, namedReference, readCardContent, readMediaFile, readMemberFile, readPostMedia, readSegments } from './part-b.js';
+import { entryContext } from './entry-context.js';
 import { asMap, asScalar, asSeq, childPointer, idValue, stringValue } from './nodes.js';
 import type { DesiredResource, ResourceAddress } from './types.js';
-import type { YMap, YNode } from './yaml-tree.js';
+import type { YMap } from './yaml-tree.js';
 
-/** The code of a second entry with the same identity: by the shape of its key, a kind's own for list items. */
-function duplicateCode(d: KindDescriptor): string {
-  if (d.address.key === 'targeting') return 'duplicate-targeting';
-  return d.manifest.readers?.includes('post-identity') === true ? 'duplicate-promoted-post' : 'duplicate-entry';
+/** The context each file's entries are read through by their kinds' own readers, made once per file. */
+const readerContexts = new WeakMap<FileContext, EntryContext>();
+
+function readerContext(ctx: FileContext): EntryContext {
+  let made = readerContexts.get(ctx);
+  if (made === undefined) {
+    made = entryContext(ctx);
+    readerContexts.set(ctx, made);
+  }
+  return made;
 }
 
 function addResource(
@@ -34,7 +42,7 @@ function addResource(
   const existing = findResource(ctx, address);
   if (existing !== undefined) {
     const what = address.kind.replace(/_/g, ' ');
-    report(ctx, pointer, duplicateCode(KINDS[address.kind]), `${formatAddress(address)} is listed twice; list each ${what} once`, source, [
+    report(ctx, pointer, KINDS[address.kind].manifest.duplicate ?? 'duplicate-entry', `${formatAddress(address)} is listed twice; list each ${what} once`, source, [
       { message: 'first listed here', range: existing.source },
     ]);
     return undefined;
@@ -73,97 +81,9 @@ function bindId(ctx: FileContext, resource: DesiredResource, map: YMap, pointer:
   return true;
 }
 
-const AUDIENCE_TYPES: ReadonlySet<string> = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
-
-/** A targeting criterion's key, and the audience it names by logical name (`custom_audience: newsletter`). */
-function targetingIdentity(ctx: FileContext, item: YMap, pointer: string): { key: string; audience?: ResourceAddress } | undefined {
-  const type = stringValue(item.byKey.get('targeting_type')?.value);
-  if (type === undefined) return undefined;
-  const operator = stringValue(item.byKey.get('operator_type')?.value) ?? 'EQ';
-  const valueEntry = item.byKey.get('targeting_value');
-  const value = valueEntry === undefined ? undefined : idValue(valueEntry.value);
-  const audienceEntry = item.byKey.get('custom_audience');
-  if (audienceEntry !== undefined) {
-    const at = childPointer(pointer, 'custom_audience');
-    if (!AUDIENCE_TYPES.has(type)) {
-      report(ctx, at, 'reference-type', `custom_audience names an audience, which only targeting_type CUSTOM_AUDIENCE or CUSTOM_AUDIENCE_EXPANDED target (this is ${type})`, rangeOf(ctx, audienceEntry.value));
-      return undefined;
-    }
-    if (valueEntry !== undefined) {
-      report(ctx, at, 'reference-conflict', 'custom_audience and targeting_value both say which audience to target; keep one', rangeOf(ctx, audienceEntry.value), [{ message: 'targeting_value is set here', range: rangeOf(ctx, valueEntry.value) }]);
-      return undefined;
-    }
-    // a flexible audience is targeted like any other, by its name under flexible_audiences
-    const name = stringValue(audienceEntry.value);
-    const collection = name !== undefined && (ctx.names.get('flexible_audiences') ?? []).includes(name) ? 'flexible_audiences' : 'custom_audiences';
-    const ref = namedReference(ctx, audienceEntry.value, at, collection, 'custom_audience');
-    if (ref === undefined) return undefined;
-    return { key: targetingKey(type, `${collection}.${ref.$target.steps[0]?.key ?? ''}`, operator), audience: ref.$target };
-  }
-  if (value === undefined) {
-    report(ctx, pointer, 'missing-field', `targeting criterion ${type} needs targeting_value`, rangeOf(ctx, item));
-    return undefined;
-  }
-  if (value === 'invalid') {
-    report(ctx, childPointer(pointer, 'targeting_value'), 'id-format', `targeting_value ${ctx.doc.text.slice(valueEntry?.value.start ?? 0, valueEntry?.value.end ?? 0)} is not a value as written; quote it`, rangeOf(ctx, valueEntry?.value ?? item));
-    return undefined;
-  }
-  return { key: targetingKey(type, value, operator) };
-}
-
-/** The media item a media creative names (`media: teaser`), which must be an AMPLIFY_VIDEO upload (its PREROLL asset). */
-function preroll(ctx: FileContext, item: YMap, pointer: string): ResourceAddress | undefined {
-  const entry = item.byKey.get('media');
-  if (entry === undefined) return undefined;
-  const at = childPointer(pointer, 'media');
-  if (item.byKey.has('account_media_id')) {
-    report(ctx, at, 'reference-conflict', 'media and account_media_id both say which account media to use; keep one', rangeOf(ctx, entry.value));
-    return undefined;
-  }
-  const ref = namedReference(ctx, entry.value, at, 'media', 'media');
-  if (ref === undefined) return undefined;
-  if (findResource(ctx, ref.$target)?.attributes['media_category'] !== 'AMPLIFY_VIDEO') {
-    report(ctx, at, 'media-category', `media ${quoteValue(ref.$target.steps[0]?.key ?? '')} has no PREROLL asset: only a video uploaded with media_category AMPLIFY_VIDEO becomes one`, rangeOf(ctx, entry.value));
-    return undefined;
-  }
-  return ref.$target;
-}
-
-/** A promoted post's key and, for `posts.NAME` (or `post: NAME`), the post it names. */
-function promotedPostIdentity(ctx: FileContext, item: YNode, pointer: string): { key: string; post?: ResourceAddress } | undefined {
-  const map = asMap(item);
-  const postEntry = map?.byKey.get('post');
-  const text = map === undefined ? stringValue(item) : undefined;
-  if (postEntry !== undefined || text?.startsWith('posts.') === true) {
-    const node = postEntry?.value ?? item;
-    const name = postEntry === undefined ? (text ?? '').slice('posts.'.length) : stringValue(postEntry.value);
-    if (name === undefined) return undefined;
-    const known = ctx.names.get('posts') ?? [];
-    if (!known.includes(name)) {
-      const where = known.length === 0 ? 'this manifest has no posts' : `it is not defined under posts${didYouMean(name, known)}`;
-      report(ctx, postEntry === undefined ? pointer : childPointer(pointer, 'post'), 'unknown-reference', `post ${quoteValue(name)} does not exist: ${where}`, rangeOf(ctx, node));
-      return undefined;
-    }
-    return { key: `posts.${name}`, post: childAddress(ACCOUNT_ADDRESS, 'posts', name) };
-  }
-  const idNode = map === undefined ? item : map.byKey.get('tweet_id')?.value;
-  const id = idNode === undefined ? undefined : idValue(idNode);
-  if (id === 'invalid' && idNode !== undefined) report(ctx, pointer, 'id-format', `tweet_id ${quoteValue(ctx.doc.text.slice(idNode.start, idNode.end))} is not an id as written; write ids as quoted strings`, rangeOf(ctx, idNode));
-  return id === 'invalid' || id === undefined ? undefined : { key: id };
-}
-
-/** Readers of a resource's own map (`ManifestReader`), run after its fields are read. */
-const MAP_READERS: Partial<Record<ManifestReader, (ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string) => void>> = {
-  'file-content': readMediaFile,
-  'card-content': readCardContent,
-  'post-media': readPostMedia,
-  'post-content': checkPostContent,
-  segments: readSegments,
-  'member-file': readMemberFile,
-};
-
-function runReaders(ctx: FileContext, d: KindDescriptor, resource: DesiredResource, map: YMap, pointer: string): void {
-  for (const reader of d.manifest.readers ?? []) MAP_READERS[reader]?.(ctx, resource, map, pointer);
+/** The kind's own reader of the fields it reads itself, if it has one (`ManifestFields.read`). */
+function runReader(ctx: FileContext, d: KindDescriptor, resource: DesiredResource, map: YMap, pointer: string): void {
+  d.manifest.read?.(readerContext(ctx), resource, map, pointer);
 }
 
 function resolveRoot(ctx: FileContext, root: YMap): DesiredResource | undefined {
@@ -219,7 +139,7 @@ function resolveNamed(ctx: FileContext, d: KindDescriptor, parentMap: YMap, coll
     if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
     if (d.sandboxOnly && d.manifest.special.includes('id')) resolveSandboxEntry(ctx, d, resource, value, at, entry.keyStart, entry.keyEnd);
     checkRequiredReferences(ctx, d, resource, value, at, entry.keyStart, entry.keyEnd);
-    runReaders(ctx, d, resource, value, at);
+    runReader(ctx, d, resource, value, at);
     resolveChildren(ctx, resource, value, at);
   }
 }
@@ -234,7 +154,7 @@ function resolveSingle(ctx: FileContext, d: KindDescriptor, parentMap: YMap, col
   if (resource === undefined) return;
   if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
   readFields(ctx, resource, d, map, at);
-  runReaders(ctx, d, resource, map, at);
+  runReader(ctx, d, resource, map, at);
   resolveChildren(ctx, resource, map, at);
 }
 
@@ -277,31 +197,21 @@ function resolveFeatures(ctx: FileContext, d: KindDescriptor, parentMap: YMap, c
   });
 }
 
-/** A list keyed by the identity the API gives its items (targeting, promoted posts, ...). */
+/** A list keyed by the identity the API gives its items (targeting, promoted posts, ...), or by what an item names (the kind's `identity`). */
 function resolveItems(ctx: FileContext, d: KindDescriptor, parentMap: YMap, collection: string, parent: DesiredResource, pointer: string): void {
   const shape = d.address;
   const seq = asSeq(parentMap.byKey.get(collection)?.value);
   if (seq === undefined) return;
-  const readers = d.manifest.readers ?? [];
   seq.items.forEach((item, i) => {
     const at = childPointer(childPointer(pointer, collection), i);
     const itemMap = asMap(item);
     let key: string | undefined;
     let target: { field: string; address: ResourceAddress } | undefined;
-    if (shape.key === 'targeting') {
-      const identity = itemMap === undefined ? undefined : targetingIdentity(ctx, itemMap, at);
+    const identity = d.manifest.identity?.(readerContext(ctx), item, at) ?? 'default';
+    if (identity !== 'default') {
       key = identity?.key;
-      if (identity?.audience !== undefined) target = { field: 'targeting_value', address: identity.audience };
-    } else if (shape.key === 'value' && readers.includes('post-identity')) {
-      const identity = promotedPostIdentity(ctx, item, at);
-      key = identity?.key;
-      if (identity?.post !== undefined) target = { field: shape.field, address: identity.post };
-    } else if (readers.includes('preroll-identity') && itemMap?.byKey.has('media') === true) {
-      const media = preroll(ctx, itemMap, at);
-      if (media !== undefined) {
-        key = `media.${media.steps[0]?.key ?? ''}`;
-        target = { field: 'media_key', address: media };
-      }
+      // the addresses a reader hands back are the manifest stage's own (EntryContext.reference)
+      if (identity?.target !== undefined) target = { field: identity.target.field, address: identity.target.address as ResourceAddress };
     } else if (shape.key === 'value') {
       const idNode = itemMap === undefined ? item : itemMap.byKey.get(shape.field)?.value;
       const id = idNode === undefined ? undefined : idValue(idNode);
@@ -317,13 +227,14 @@ function resolveItems(ctx: FileContext, d: KindDescriptor, parentMap: YMap, coll
       child.references[target.field] = target.address;
       child.attributeSources[target.field] = rangeOf(ctx, item);
     }
-    if (itemMap !== undefined) readFields(ctx, child, d, itemMap, at);
-    else if (target === undefined) {
+    if (itemMap !== undefined) {
+      readFields(ctx, child, d, itemMap, at);
+      runReader(ctx, d, child, itemMap, at);
+    } else if (target === undefined) {
       const field = d.manifest.ids[0] ?? 'id';
       child.attributes[field] = key;
       child.attributeSources[field] = rangeOf(ctx, item);
     }
-    if (shape.key === 'targeting' && child.attributes['operator_type'] === undefined) child.attributes['operator_type'] = 'EQ';
   });
 }
 

@@ -15,7 +15,7 @@ import { NESTING_LIMIT, parseBoundedDocument, TOO_DEEP_MESSAGE, tooDeepAliasMess
 import { readSimpleYaml } from './yaml-fast.js';
 import type { YEntry, YMap, YNode, YScalar, YSeq } from './yaml-nodes.js';
 
-export type { YMap, YNode, YScalar, YSeq } from './yaml-nodes.js';
+export type { YMap, YNode } from './yaml-nodes.js';
 
 /** One parsed manifest file: its text, its tree (absent when the file is empty or unreadable YAML) and a position finder. */
 export interface ManifestDocument {
