@@ -93,6 +93,14 @@ const RELEASE_BOUND_MS = 5_000;
 let exiting = false;
 
 /**
+ * Whether the process is on its way out through `exitReleasing`: what the run's own work then
+ * throws or returns (a write the release cut short) is the interrupt's doing, not news.
+ */
+export function exitUnderway(): boolean {
+  return exiting;
+}
+
+/**
  * Releases every lock this process holds, each through its backend (waiting at most a few
  * seconds), then ends the process with `code`. Called again meanwhile (a second Ctrl-C), it ends
  * the process at once.
@@ -100,6 +108,8 @@ let exiting = false;
 export async function exitReleasing(code: number): Promise<never> {
   if (exiting) exitNow(code);
   exiting = true;
+  // should the run's own work end first (a statement the release cut short fails), it ends with this code
+  process.exitCode = code;
   const bound = new Promise<void>((resolve) => setTimeout(resolve, RELEASE_BOUND_MS).unref());
   await Promise.race([Promise.allSettled([...guarded].map((lock) => lock.release())), bound]);
   exitNow(code);

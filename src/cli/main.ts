@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError, Help } from 'commander';
 import { COMMANDS, type LazyCommand } from './commands.js';
-import { exitNow } from './early-exit.js';
+import { exitNow, exitUnderway } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
@@ -78,6 +78,7 @@ function crashLine(error: unknown, debug: boolean): string {
 export async function runProcess(argv: readonly string[]): Promise<void> {
   const debug = argv.some((a) => a === '--debug' || a === '-debug');
   const crash = (error: unknown): void => {
+    if (exitUnderway()) return;
     try {
       process.stderr.write(crashLine(error, debug));
     } finally {
@@ -88,7 +89,8 @@ export async function runProcess(argv: readonly string[]): Promise<void> {
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   try {
-    process.exitCode = await main(argv);
+    const code = await main(argv);
+    if (!exitUnderway()) process.exitCode = code;
   } catch (error) {
     crash(error);
   }

@@ -100,20 +100,26 @@ async function readable(io: Io, store: StateStore, account: string): Promise<Acc
  * Runs `edit` on one account's state under its lock and writes it back; then `after`, still under
  * the lock, for what is kept beside the state.
  */
-async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => string | undefined, after?: (account: string, store: StateStore) => Promise<void>): Promise<void> {
+/**
+ * Edits one account's state under its lock: `edit` changes the state and returns a problem, or
+ * undefined and what to tell the user once the state is written (never before: a write that
+ * fails or is interrupted has done nothing).
+ */
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => { problem: string } | { done: string }, after?: (account: string, store: StateStore) => Promise<void>): Promise<void> {
   await withStores(io, flags.path, setExit, async (stores) => {
     const located = await pickAccount(io, flags, stores);
     if (located === undefined) return setExit(1);
     const locked = await underLock(io, located, flags.lockTimeout, async () => {
       const state = await readable(io, located.store, located.account);
       if (state === undefined) return setExit(1);
-      const problem = edit(state);
-      if (problem !== undefined) {
-        io.err(`Error: ${problem}\n`);
+      const edited = edit(state);
+      if ('problem' in edited) {
+        io.err(`Error: ${edited.problem}\n`);
         return setExit(1);
       }
       await located.store.write(state, operation);
       await after?.(located.account, located.store);
+      io.out(edited.done);
       setExit(0);
     });
     if (!locked) setExit(1);
@@ -204,10 +210,9 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .action(async (addresses: string[], flags: StateFlags) =>
       editState(io, flags, setExit, 'state rm', (s) => {
         const missing = addresses.filter((a) => s.resources[a] === undefined);
-        if (missing.length > 0) return `not in the state: ${missing.join(', ')}`;
+        if (missing.length > 0) return { problem: `not in the state: ${missing.join(', ')}` };
         for (const a of addresses) delete s.resources[a];
-        io.out(`Removed ${addresses.length} address${addresses.length === 1 ? '' : 'es'} from the state.\n`);
-        return undefined;
+        return { done: `Removed ${addresses.length} address${addresses.length === 1 ? '' : 'es'} from the state.\n` };
       }),
     );
 
@@ -220,16 +225,16 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
       const memberships: Array<{ from: string; to: string; id: string; hash: string | undefined }> = [];
       return editState(io, flags, setExit, 'state mv', (s) => {
         const entry = s.resources[source];
-        if (entry === undefined) return `${source} is not in the state`;
+        if (entry === undefined) return { problem: `${source} is not in the state` };
         const parsed = parseAddress(destination);
-        if (parsed.value === undefined) return parsed.diagnostics.map((d) => d.message).join('; ');
-        if (parsed.value.kind !== entry.kind) return `${destination} is a ${parsed.value.kind}, but ${source} is a ${entry.kind}`;
+        if (parsed.value === undefined) return { problem: parsed.diagnostics.map((d) => d.message).join('; ') };
+        if (parsed.value.kind !== entry.kind) return { problem: `${destination} is a ${parsed.value.kind}, but ${source} is a ${entry.kind}` };
         const from = parseAddress(source).value;
-        if (from === undefined) return `${source} is not a valid address`;
+        if (from === undefined) return { problem: `${source} is not a valid address` };
         const target = formatAddress(parsed.value);
         const moves = [[source, target] as const, ...descendantMoves(s, from, parsed.value)];
         const taken = moves.find(([, to]) => s.resources[to] !== undefined && !moves.some(([f]) => f === to));
-        if (taken !== undefined) return `${taken[1]} is already in the state`;
+        if (taken !== undefined) return { problem: `${taken[1]} is already in the state` };
         const entries = moves.map(([f, to]) => [to, s.resources[f]!] as const);
         for (const [f, to] of moves) {
           const e = s.resources[f]!;
@@ -237,8 +242,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         }
         for (const [f] of moves) delete s.resources[f];
         for (const [to, e] of entries) s.resources[to] = e;
-        io.out(`Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n`);
-        return undefined;
+        return { done: `Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n` };
       }, async (account, store) => {
         const { moveUploaded } = await membershipModule();
         const rows = store.memberRows?.(account);

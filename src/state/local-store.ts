@@ -25,6 +25,9 @@ interface VersionFile extends Omit<StateVersion, 'serial' | 'resources'> {
 }
 
 export class LocalStore implements StateStore {
+  /** Whether each lock this store holds was lost, by account. */
+  private readonly held = new Map<string, AbortSignal>();
+
   constructor(
     readonly stateDir: string,
     private readonly cacheDir: string,
@@ -66,18 +69,30 @@ export class LocalStore implements StateStore {
     return journal || newest !== undefined ? { journal, ...(newest === undefined ? {} : { newest }) } : undefined;
   }
 
-  write(state: AccountState, operation: string): Promise<void> {
+  /**
+   * Throws the `LockLostError` of an account whose lock was lost while held: from then on nothing
+   * of its state is written, as with a PostgreSQL session that ended, and the next run recovers.
+   */
+  private refuseIfLost(key: string): void {
+    const lost = this.held.get(key);
+    if (lost?.aborted === true) throw lost.reason;
+  }
+
+  async write(state: AccountState, operation: string): Promise<void> {
+    this.refuseIfLost(state.account);
     state.serial++;
     return this.checkpoint(state, operation, true);
   }
 
-  checkpoint(state: AccountState, operation: string, final: boolean): Promise<void> {
+  async checkpoint(state: AccountState, operation: string, final: boolean): Promise<void> {
+    this.refuseIfLost(state.account);
     writeStateFile(this.stateDir, state);
     if (final) this.keepVersion(state, operation);
     return Promise.resolve();
   }
 
-  remove(key: string): Promise<void> {
+  async remove(key: string): Promise<void> {
+    this.refuseIfLost(key);
     rmSync(statePath(this.stateDir, key), { force: true });
     removeJournalFile(journalPath(this.stateDir, key));
     rmSync(this.historyDir(key), { recursive: true, force: true });
@@ -87,11 +102,16 @@ export class LocalStore implements StateStore {
   async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
     const taken = await acquireLock(this.stateDir, key, operation, timeoutMs);
     if ('heldBy' in taken) return taken;
+    this.held.set(key, taken.lost);
     return {
       info: taken.info,
       ...(taken.tookOver === undefined ? {} : { tookOver: taken.tookOver }),
       ...(taken.tookOverBecause === undefined ? {} : { tookOverBecause: taken.tookOverBecause }),
-      release: () => Promise.resolve(taken.release()),
+      lost: taken.lost,
+      release: () => {
+        if (this.held.get(key) === taken.lost) this.held.delete(key);
+        return Promise.resolve(taken.release());
+      },
     };
   }
 
@@ -108,10 +128,32 @@ export class LocalStore implements StateStore {
   }
 
   openJournal(key: string): Promise<JournalLog> {
-    return Promise.resolve(new JournalFile(journalPath(this.stateDir, key)));
+    const file = new JournalFile(journalPath(this.stateDir, key));
+    const refuse = (): void => this.refuseIfLost(key);
+    return Promise.resolve({
+      get lastSeq() {
+        return file.lastSeq;
+      },
+      get head() {
+        return file.head;
+      },
+      begin: async (head) => {
+        refuse();
+        await file.begin(head);
+      },
+      append: async (record) => {
+        refuse();
+        await file.append(record);
+      },
+      rewrite: async (records, base) => {
+        refuse();
+        await file.rewrite(records, base);
+      },
+    });
   }
 
-  clearJournal(key: string): Promise<void> {
+  async clearJournal(key: string): Promise<void> {
+    this.refuseIfLost(key);
     removeJournalFile(journalPath(this.stateDir, key));
     return Promise.resolve();
   }
@@ -185,7 +227,8 @@ export class LocalStore implements StateStore {
     }
   }
 
-  keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void> {
+  async keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void> {
+    this.refuseIfLost(key);
     const dir = this.historyDir(key);
     mkdirSync(dir, { recursive: true });
     for (const { serial, written_at, written_by, operation, state } of versions) {

@@ -6,7 +6,9 @@
  * The beats come from a worker thread of their own, one per process, so a run whose main thread is
  * busy for a long time (a large plan) still beats. A beat and a release never overlap: both take a
  * mutex in shared memory, and a beat rewrites a file only while it still names the lock and the
- * lock is not released, so a released or taken-over lock is never written back.
+ * lock is not released, so a released or taken-over lock is never written back. A beat that finds
+ * the file gone or naming another lock (`adsctl force-unlock --force`, a run that judged this one
+ * gone) tells the main thread, which stops the run's writes (lock.ts).
  */
 import { Worker } from 'node:worker_threads';
 
@@ -17,10 +19,21 @@ const { randomUUID } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 const mutex = new Int32Array(workerData.mutex);
 const locks = new Map();
+const released = (lock) => Atomics.load(new Int32Array(lock.released), 0) !== 0;
+const lose = (lock, why) => {
+  if (!released(lock)) parentPort.postMessage({ lost: lock.id, why });
+  return false;
+};
 const beat = (lock) => {
-  if (Atomics.load(new Int32Array(lock.released), 0) !== 0) return false;
-  const info = JSON.parse(readFileSync(lock.path, 'utf8'));
-  if (info.id !== lock.id) return false;
+  if (released(lock)) return false;
+  let info;
+  try {
+    info = JSON.parse(readFileSync(lock.path, 'utf8'));
+  } catch (error) {
+    if (error.code === 'ENOENT') return lose(lock, 'its file was removed');
+    throw error;
+  }
+  if (info.id !== lock.id) return lose(lock, 'its file now names lock ' + info.id + ' of ' + info.holder);
   info.heartbeat = randomUUID();
   try {
     writeFileSync(lock.aside, JSON.stringify(info, null, 2) + '\\n', { mode: 0o644 });
@@ -61,15 +74,20 @@ parentPort.on('message', (lock) => {
 
 let worker: { thread: Worker; mutex: Int32Array } | undefined;
 
+/** What to call when a beat finds a lock lost, by lock id. */
+const onLost = new Map<string, (why: string) => void>();
+
 function heartbeatWorker(): { thread: Worker; mutex: Int32Array } {
   if (worker !== undefined) return worker;
   const shared = new SharedArrayBuffer(4);
   const thread = new Worker(WORKER, { eval: true, workerData: { mutex: shared } });
-  // the process ends when its work does: the beats keep nothing alive, and end with it
-  thread.unref();
   thread.on('error', () => {
     worker = undefined;
   });
+  thread.on('message', (message: { lost: string; why: string }) => onLost.get(message.lost)?.(message.why));
+  // the process ends when its work does: the beats keep nothing alive, and end with it (after the
+  // listeners, which would otherwise hold the thread's port open)
+  thread.unref();
   worker = { thread, mutex: new Int32Array(shared) };
   return worker;
 }
@@ -91,15 +109,23 @@ interface Heartbeat {
   stop(then: () => void): void;
 }
 
-/** Starts rewriting the `heartbeat` of the lock file at `path` held under `id`. */
-export function startHeartbeat(path: string, id: string, intervalMs: number): Heartbeat {
+/**
+ * Starts rewriting the `heartbeat` of the lock file at `path` held under `id`; `lost` is called
+ * (once) when a beat finds the file gone or naming another lock.
+ */
+export function startHeartbeat(path: string, id: string, intervalMs: number, lost: (why: string) => void): Heartbeat {
   const { thread, mutex } = heartbeatWorker();
   const released = new SharedArrayBuffer(4);
+  onLost.set(id, (why) => {
+    onLost.delete(id);
+    lost(why);
+  });
   thread.postMessage({ id, path, aside: `${path}.tmp-${process.pid}`, released, intervalMs });
   return {
     stop: (then) =>
       exclusive(mutex, () => {
         Atomics.store(new Int32Array(released), 0, 1);
+        onLost.delete(id);
         then();
       }),
   };

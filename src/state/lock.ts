@@ -9,12 +9,13 @@
  * temporary files runs killed mid-write left.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, writeSync, type FSWatcher } from 'node:fs';
 import { hostname, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
 import { startHeartbeat } from './lock-heartbeat.js';
 import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
+import { LockLostError } from './lock-lost.js';
 import { stateStem } from './state-file.js';
 import type { ForceUnlockOutcome, LockInfo } from './store.js';
 import { EnvironmentError } from '../diag/environment-error.js';
@@ -28,6 +29,13 @@ export interface Lock {
   tookOver?: LockInfo;
   /** Why the holder of `tookOver` counts as gone. */
   tookOverBecause?: string;
+  /**
+   * Aborted, with a `LockLostError` naming the account and the cause, when the lock file is found
+   * removed or naming another lock while this run holds it (`adsctl force-unlock --force`, a file
+   * deleted by hand): seen at once where the file system reports changes, and by the next heartbeat
+   * where it does not.
+   */
+  lost: AbortSignal;
   release(): void;
 }
 
@@ -167,25 +175,60 @@ function removeIfUnchanged(path: string, text: string): boolean {
   return moved === text;
 }
 
+/**
+ * Watches the lock file at `path` while this run holds lock `id`: `lost` is called when a change
+ * leaves the file gone or naming another lock. Undefined where the file system cannot be watched
+ * (the heartbeat still notices, a beat later).
+ */
+function watchHeld(path: string, id: string, lost: (why: string) => void): FSWatcher | undefined {
+  const name = basename(path);
+  const check = (): void => {
+    let current: LockInfo | undefined;
+    try {
+      current = readLockFile(path)?.info;
+    } catch {
+      return;
+    }
+    if (current === undefined) lost('its file was removed');
+    else if (current.id !== id) lost(`its file now names lock ${current.id} of ${current.holder}`);
+  };
+  try {
+    const watcher = watch(dirname(path), { persistent: false }, (_event, changed) => {
+      if (changed === null || changed === name) check();
+    });
+    watcher.on('error', () => watcher.close());
+    return watcher;
+  } catch {
+    return undefined;
+  }
+}
+
 function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeatMs: number | false, tookOver?: { info: LockInfo; because: string }): Lock {
   const path = lockPath(stateDir, accountKey);
   ownIds.add(info.id);
   removeLeftovers(stateDir, accountKey);
-  const heartbeat = heartbeatMs === false ? undefined : startHeartbeat(path, info.id, heartbeatMs);
+  const lose = new AbortController();
+  let released = false;
+  const lost = (why: string): void => {
+    if (released || lose.signal.aborted) return;
+    lose.abort(new LockLostError(`the state lock of account ${accountKey} in ${stateDir} was lost: ${why} while this run held it`));
+  };
+  const watcher = watchHeld(path, info.id, lost);
+  const heartbeat = heartbeatMs === false ? undefined : startHeartbeat(path, info.id, heartbeatMs, lost);
   const remove = (): void => {
     if (readLockFile(path)?.info.id === info.id) rmSync(path, { force: true });
   };
-  let released = false;
   const release = (): void => {
     if (released) return;
     released = true;
+    watcher?.close();
     ownIds.delete(info.id);
     releases.delete(info.id);
     if (heartbeat === undefined) remove();
     else heartbeat.stop(remove);
   };
   releases.set(info.id, release);
-  return { info, ...(tookOver === undefined ? {} : { tookOver: tookOver.info, tookOverBecause: tookOver.because }), release };
+  return { info, ...(tookOver === undefined ? {} : { tookOver: tookOver.info, tookOverBecause: tookOver.because }), lost: lose.signal, release };
 }
 
 /** Who this run is, as locks and kept versions name it: user@host. */

@@ -127,3 +127,97 @@ describe('a signal to a plan holding the lock in PostgreSQL', () => {
     }
   });
 });
+
+describe('a signal to a state command holding its locks', () => {
+  /** A workspace whose state is in the database at `url`, with the campaign applied. */
+  async function applied(url: string): Promise<Workspace> {
+    const ws = workspace();
+    writeFileSync(join(ws.dir, 'adsctl.yaml'), 'state:\n  backend: postgres\n  connection_string_env: TEAM_STATE_URL\n');
+    ws.env['TEAM_STATE_URL'] = url;
+    const apply = await ws.run(['apply', '--auto-approve']);
+    expect(apply.code, transcript(apply)).toBe(0);
+    return ws;
+  }
+
+  /**
+   * Runs `adsctl ...args` while another session holds the account's state row, so the command
+   * takes its locks and then waits on its write; sends `signal` once it waits there (seen from a
+   * third session: a transaction sees the activity of the server as it was when it began), then
+   * lets the row go. Returns how the command ended.
+   */
+  async function interruptWrite(ws: Workspace, url: string, args: string[], signal: NodeJS.Signals): Promise<CliRun> {
+    const [rowHolder, watcher] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await rowHolder.connect();
+    await watcher.connect();
+    await rowHolder.query('BEGIN');
+    await rowHolder.query('SELECT 1 FROM adsctl.states WHERE account = $1 FOR UPDATE', [ACCOUNT]);
+    const run = ws.start(args);
+    try {
+      await waitUntil('the command to wait on its write, holding its locks', async () => {
+        if (run.child.exitCode !== null) return true;
+        const waiting = await watcher.query("SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'adsctl' AND wait_event_type = 'Lock'");
+        return (waiting.rowCount ?? 0) > 0;
+      });
+      expect(run.child.exitCode, transcript(run.child.exitCode === null ? { code: null, stdout: run.stdout(), stderr: run.stderr() } : await run.done)).toBeNull();
+      run.child.kill(signal);
+      return await run.done;
+    } finally {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGKILL');
+      await rowHolder.query('ROLLBACK');
+      await rowHolder.end();
+      await watcher.end();
+    }
+  }
+
+  const holders = async (db: pg.Client): Promise<number> => (await db.query('SELECT 1 FROM adsctl.lock_holders')).rowCount ?? 0;
+
+  it('state rm: SIGTERM mid-write releases the lock and its holder row, exits 143, and changes nothing', async () => {
+    const url = await freshDatabase('interrupted_state_rm');
+    const ws = await applied(url);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      const ended = await interruptWrite(ws, url, ['state', 'rm', 'campaigns.by_hand'], 'SIGTERM');
+      expect(ended.code, transcript(ended)).toBe(143);
+      expect(ended.stderr).toContain('Interrupted.');
+      expect(ended.stdout).not.toContain('Removed');
+      expect(await holders(db)).toBe(0);
+      const list = await ws.run(['state', 'list']);
+      expect(list.code, transcript(list)).toBe(0);
+      expect(list.stdout).toContain('campaigns.by_hand');
+      const plan = await ws.run(['plan', '--detailed-exitcode']);
+      expect(plan.code, transcript(plan)).toBe(0);
+      expect(plan.stderr).not.toContain('locked');
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('state migrate: SIGINT mid-copy releases the local lock and the PostgreSQL one, exits 130, and the migration can be run again', async () => {
+    const url = await freshDatabase('interrupted_migrate');
+    const ws = workspace();
+    const apply = await ws.run(['apply', '--auto-approve']);
+    expect(apply.code, transcript(apply)).toBe(0);
+    writeFileSync(join(ws.dir, 'adsctl.yaml'), 'state:\n  backend: postgres\n  connection_string_env: TEAM_STATE_URL\n');
+    ws.env['TEAM_STATE_URL'] = url;
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      // a row to hold: the account's state as an earlier migration left it, one serial behind
+      const first = await ws.run(['state', 'migrate', '--from', 'local']);
+      expect(first.code, transcript(first)).toBe(0);
+      await db.query("UPDATE adsctl.states SET serial = serial - 1, state = jsonb_set(state, '{serial}', to_jsonb(serial - 1)) WHERE account = $1", [ACCOUNT]);
+      const ended = await interruptWrite(ws, url, ['state', 'migrate', '--from', 'local', '--force'], 'SIGINT');
+      expect(ended.code, transcript(ended)).toBe(130);
+      expect(ended.stderr).toContain('Interrupted.');
+      expect(existsSync(lockFile(ws))).toBe(false);
+      expect(await holders(db)).toBe(0);
+      const again = await ws.run(['state', 'migrate', '--from', 'local', '--force']);
+      expect(again.code, transcript(again)).toBe(0);
+      const plan = await ws.run(['plan', '--detailed-exitcode']);
+      expect(plan.code, transcript(plan)).toBe(0);
+    } finally {
+      await db.end();
+    }
+  });
+});

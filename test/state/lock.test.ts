@@ -3,7 +3,8 @@
  * and reported; a live holder, or one on another host, is waited for and then named; a holder in
  * another pid namespace or boot is judged by its heartbeat, on an injected clock; a damaged
  * lock file gets an id that force-unlock accepts. Taking a lock removes the temporary files runs
- * killed mid-write left (src/state/leftovers.ts).
+ * killed mid-write left (src/state/leftovers.ts). A lock whose file is removed or replaced while
+ * it is held is lost: its `lost` signal aborts, and the local store writes nothing more for it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireLock, forceUnlock, lockPath, type Lock, type LockInfo } from '../../src/state/lock.js';
 import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, hostFacts, type HostFacts } from '../../src/state/lock-holder.js';
+import { LocalStore } from '../../src/state/local-store.js';
+import { LockLostError } from '../../src/state/lock-lost.js';
+import { emptyState } from '../../src/state/state-file.js';
 
 const ACCOUNT = '18ce54d4x5t';
 let dir: string;
@@ -153,6 +157,56 @@ describe('the heartbeat of a held lock', () => {
     lock.release();
     await new Promise((r) => setTimeout(r, 100));
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a held lock whose file is removed or replaced', () => {
+  /** Resolves with the reason `signal` is aborted with. */
+  const abortReason = (signal: AbortSignal): Promise<unknown> => new Promise((resolve) => (signal.aborted ? resolve(signal.reason) : signal.addEventListener('abort', () => resolve(signal.reason), { once: true })));
+  const other: LockInfo = { id: 'taken-by-hand', holder: 'ops@elsewhere', pid: 4321, created_at: '2027-01-01T00:00:00.000Z', operation: 'apply' };
+
+  it.each([
+    { how: 'removed (force-unlock --force)', heartbeatMs: false as const, change: () => rmSync(lockPath(dir, ACCOUNT)), why: 'its file was removed' },
+    { how: 'replaced by another lock', heartbeatMs: false as const, change: () => writeFileSync(lockPath(dir, ACCOUNT), JSON.stringify(other)), why: 'its file now names lock taken-by-hand of ops@elsewhere' },
+    { how: 'removed, seen by the heartbeat too', heartbeatMs: 20, change: () => rmSync(lockPath(dir, ACCOUNT)), why: 'its file was removed' },
+  ])('is lost when its file is $how: `lost` aborts with a LockLostError naming the account', async ({ heartbeatMs, change, why }) => {
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'apply', 0, { heartbeatMs }));
+    expect(lock.lost.aborted).toBe(false);
+    change();
+    const reason = await abortReason(lock.lost);
+    expect(reason).toBeInstanceOf(LockLostError);
+    expect((reason as Error).message).toBe(`the state lock of account ${ACCOUNT} in ${dir} was lost: ${why} while this run held it`);
+    lock.release();
+  });
+
+  it('is not lost by its own heartbeats and release', async () => {
+    const lock = granted(await acquireLock(dir, ACCOUNT, 'apply', 0, { heartbeatMs: 10 }));
+    const path = lockPath(dir, ACCOUNT);
+    const first = readFileSync(path, 'utf8');
+    while (readFileSync(path, 'utf8') === first) await new Promise((r) => setTimeout(r, 5));
+    lock.release();
+    expect(lock.lost.aborted).toBe(false);
+  });
+
+  it('stops the local store writing the state and the journal of its account', async () => {
+    const store = new LocalStore(dir, join(dir, 'cache'));
+    const lock = await store.lock(ACCOUNT, 'apply', 0);
+    if ('heldBy' in lock) throw new Error('lock refused');
+    const state = emptyState(ACCOUNT, 'http://127.0.0.1:1');
+    await store.write(state, 'apply');
+    const journal = await store.openJournal(ACCOUNT);
+    rmSync(lockPath(dir, ACCOUNT));
+    await abortReason(lock.lost!);
+    await expect(store.write(state, 'apply')).rejects.toThrow(LockLostError);
+    await expect(store.checkpoint(state, 'apply', false)).rejects.toThrow(LockLostError);
+    await expect(journal.append({ done: 1 })).rejects.toThrow(LockLostError);
+    await expect(store.clearJournal(ACCOUNT)).rejects.toThrow(LockLostError);
+    await lock.release();
+    // a lock taken afresh writes again
+    const again = await store.lock(ACCOUNT, 'apply', 0);
+    if ('heldBy' in again) throw new Error('lock refused');
+    await store.write(state, 'apply');
+    await again.release();
   });
 });
 

@@ -14,6 +14,8 @@ export interface GateProxy {
   firstRequest: Promise<void>;
   /** Forwards every held request and every later one. */
   open(): void;
+  /** Every request that has arrived, in order. */
+  requests(): Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
   const to = new URL(target);
   let isOpen = false;
   const held: Array<() => void> = [];
+  const seen: Array<{ method: string; path: string }> = [];
   let arrived!: () => void;
   const firstRequest = new Promise<void>((resolve) => {
     arrived = resolve;
@@ -35,6 +38,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
     req.pipe(upstream);
   };
   const server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', path: req.url ?? '' });
     arrived();
     if (isOpen) forward(req, res);
     else held.push(() => forward(req, res));
@@ -48,6 +52,7 @@ export async function startGateProxy(target: string): Promise<GateProxy> {
       isOpen = true;
       for (const go of held.splice(0)) go();
     },
+    requests: () => [...seen],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -78,9 +78,14 @@ async function keepSessionOpen(client: pg.Client): Promise<void> {
 }
 
 /** What went wrong talking to the server, in words that never hold the password. */
+/** Network failures on the way to the server, which a retry once it is back fixes. */
+const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
 function connectionError(where: string, error: unknown): Error {
   const cause = error instanceof Error ? error.message : String(error);
-  return new Error(`cannot use the state in ${where}: ${cause}`);
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const remedy = typeof code === 'string' && UNREACHED.has(code) ? ': check that the server is up and reachable from here, then run the command again' : '';
+  return new Error(`cannot use the state in ${where}: ${cause}${remedy}`);
 }
 
 export class PostgresStore implements StateStore {
@@ -99,6 +104,8 @@ export class PostgresStore implements StateStore {
   private constructor(
     private readonly client: pg.Client,
     private readonly options: PostgresOptions,
+    /** The server process of this session, which `releaseAside` ends. */
+    private readonly backendPid: number,
   ) {
     this.where = describeConnection(options.connectionString);
     const s = quoteIdent(options.schema);
@@ -116,15 +123,17 @@ export class PostgresStore implements StateStore {
     client.on('error', () => {
       // a connection lost between statements fails the next statement, which says so
     });
+    let backendPid: number;
     try {
       await client.connect();
       await keepSessionOpen(client);
       await migrate(client, options.schema);
+      backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
     } catch (error) {
       await client.end().catch(() => {});
       throw connectionError(where, error);
     }
-    return new PostgresStore(client, options);
+    return new PostgresStore(client, options, backendPid);
   }
 
   /** The statement in flight on the session, which the next waits for. */
@@ -160,8 +169,12 @@ export class PostgresStore implements StateStore {
     return turn;
   }
 
+  /** Statements of this session on the wire now. */
+  private running = 0;
+
   private async run<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
     if (this.lostLocks !== undefined) throw new LockLostError(this.lostLocks);
+    this.running++;
     try {
       return await this.client.query<R>(text, values);
     } catch (error) {
@@ -170,6 +183,26 @@ export class PostgresStore implements StateStore {
       if (typeof state !== 'string' || !/^[0-9A-Z]{5}$/.test(state) || /^(57|08)/.test(state)) this.connectionEnded(error instanceof Error ? error.message : String(error));
       if (this.lostLocks !== undefined) throw new LockLostError(this.lostLocks);
       throw connectionError(this.where, error);
+    } finally {
+      this.running--;
+    }
+  }
+
+  /**
+   * Releases lock `id` of account `key` while a statement of this session is still running (an
+   * interrupt, which cannot wait for a statement that may itself be waiting on another session's
+   * lock): from a connection of its own, ends this session, which rolls back the statement and
+   * frees its advisory locks, and deletes the holder row.
+   */
+  private async releaseAside(key: string, id: string): Promise<void> {
+    const aside = new pg.Client({ connectionString: this.options.connectionString, application_name: 'adsctl', connectionTimeoutMillis: 2_000 });
+    aside.on('error', () => {});
+    try {
+      await aside.connect();
+      await aside.query('SELECT pg_terminate_backend($1)', [this.backendPid]);
+      await aside.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, id]);
+    } finally {
+      await aside.end().catch(() => {});
     }
   }
 
@@ -284,6 +317,10 @@ export class PostgresStore implements StateStore {
         this.held.delete(key);
         if (lose.signal.aborted) return;
         try {
+          if (this.running > 0) {
+            await this.releaseAside(key, info.id);
+            return;
+          }
           await this.inTurn(() => this.client.query(`DELETE FROM ${this.t.locks} WHERE account = $1 AND info->>'id' = $2`, [key, info.id]));
           await this.inTurn(() => this.client.query('SELECT pg_advisory_unlock($1::bigint)', [k]));
         } catch {
