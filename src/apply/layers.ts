@@ -1,0 +1,36 @@
+/**
+ * Running the plan's layers in order, the steps of a layer together, the chunks of a step
+ * together, all within the run's bound on requests in flight. A step first settles what cannot
+ * be sent (skipped, with why), then sends the rest; `progress` counts a chunk once every operation
+ * in it has an outcome. Once the apply is stopped no further layer starts.
+ */
+import { stepVerb } from '../plan/steps.js';
+import type { Step } from '../plan/types.js';
+import { chunksOf } from './chunks.js';
+import { readyOperations } from './ready.js';
+import { recordSkip } from './record.js';
+import { runChunk } from './rounds.js';
+import type { ApplyRun } from './run.js';
+
+/** Runs every layer of the run's plan, in order, until done or stopped. */
+export async function runLayers(run: ApplyRun): Promise<void> {
+  for (const layer of run.plan.layers) {
+    if (run.stopped()) break;
+    await Promise.all(layer.map((step) => runStep(run, step)));
+  }
+}
+
+async function runStep(run: ApplyRun, step: Step): Promise<void> {
+  const { plan, tally } = run;
+  run.emit({ type: 'step', account: plan.account, kind: step.kind, action: stepVerb(step), operations: step.operations.length });
+  const { sendable, skipped } = readyOperations(step, { planned: run.planned, succeeded: tally.succeeded, state: run.state });
+  for (const { op, because } of skipped) recordSkip(run, op, because);
+  await Promise.all(
+    chunksOf(step, sendable).map(async (chunk) => {
+      if (!(await runChunk(run, step, chunk))) return;
+      tally.done += chunk.length;
+      run.emit({ type: 'progress', account: plan.account, done: tally.done, total: tally.total });
+    }),
+  );
+  tally.done += step.operations.length - sendable.length;
+}
