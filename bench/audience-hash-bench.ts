@@ -1,5 +1,5 @@
 /**
- * Member file reading (src/audience): a synthetic CSV of 1,000,000 identifiers (half emails, half
+ * Member file reading (src/members/sets): a synthetic CSV of 1,000,000 identifiers (half emails, half
  * phone numbers in the spellings CRM exports use: E.164, grouped international, US national
  * with the default region, UK and French mobiles; about 0.5% invalid, 1% repeated, 2% quoted) is read with
  * `readMemberFile`, then packed into Update requests; then 1% of its lines change and the
@@ -94,7 +94,7 @@ export async function benchAudienceHash(): Promise<AudienceHashBenchResult> {
     const second = join(dir, 'members-changed.csv');
     await writeCsv(first, () => false);
     await writeCsv(second, (i) => i % 100 === 37);
-    const module = (name: string): string => JSON.stringify(new URL(`../src/audience/${name}.js`, import.meta.url).href);
+    const module = (name: string): string => JSON.stringify(new URL(`../src/members/sets/${name}.js`, import.meta.url).href);
     const script = `
       const { readMemberFile } = await import(${module('member-file')});
       const { diffMembers } = await import(${module('member-diff')});

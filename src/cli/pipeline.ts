@@ -13,7 +13,7 @@ import { diffResources } from '../diff/diff.js';
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import { fetchLiveState } from '../live/fetch.js';
 import { membershipDrift, readMemberships, unknownRemovals } from '../members/read.js';
-import { membersStoreOf, type MembersStoreLocation } from '../state/members-store-path.js';
+import { membersStoreOf, type MembersStoreLocation } from '../members/store-path.js';
 import type { Lookups } from '../live/lookups.js';
 import { journalLocation } from '../state/location.js';
 import type { StateStore } from '../state/store.js';

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
 import type { ResourceAddress } from '../manifest/types.js';
 import { loadState } from '../state/apply-journal.js';
-import { keepsMembers, membersStoreOf } from '../state/members-store-path.js';
+import { keepsMembers, membersStoreOf } from '../members/store-path.js';
 import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';

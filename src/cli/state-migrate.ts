@@ -3,7 +3,7 @@
  * backend the configuration root names now, with its history and member stores, under both locks.
  */
 import { loadState } from '../state/apply-journal.js';
-import { keepsMembers, membersStoreOf } from '../state/members-store-path.js';
+import { keepsMembers, membersStoreOf } from '../members/store-path.js';
 import { membershipModule } from '../members/load-membership.js';
 import type { AccountState } from '../state/state-file.js';
 import type { KeptVersion, StateStore } from '../state/store.js';

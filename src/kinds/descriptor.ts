@@ -138,7 +138,23 @@ export interface WriteContext {
   sidecarPath: (address: string, id: string) => SidecarFile;
   /** Reports progress of a long write (an upload, a membership sync) in words. */
   progress: (address: string, message: string) => void;
+  /**
+   * Sends a membership's members (src/members/sync.ts), for the members descriptors: given by
+   * apply, so that kinds/ imports no stage above it. A context that writes no membership (a test
+   * of another kind's write) may leave it out.
+   */
+  syncMembers?: MembersSync;
 }
+
+/** The users endpoint a membership is sent through: an audience's or the do-not-reach list's. */
+export type MembersEndpoint = 'audience' | 'do_not_reach';
+
+/**
+ * Makes the members of the audience or list `item.params[parentField]` what the member file says,
+ * or none when `removeAll` (the membership is deleted), sending only the difference; answers the
+ * membership's id (its parent's).
+ */
+export type MembersSync = (endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll?: boolean) => Promise<string>;
 
 /**
  * How one write action is sent:

@@ -4,14 +4,14 @@
  * and SHA-256 hashed identifiers, known to the plan only by their set's hash and counts. The
  * service shows no membership but a rounded size, so the members last uploaded are kept beside
  * the state (hashes only, mode 0600, naming the membership) and compared with the file: apply
- * sends only the difference (src/members/sync.ts), and a plan that does not know them refuses. Removing the `users` section takes every member out; the members go with
+ * sends only the difference (src/members/sync.ts, which apply gives the write as the context's
+ * `syncMembers`), and a plan that does not know them refuses. Removing the `users` section takes every member out; the members go with
  * their deleted audience or list.
  */
 import { field, required } from './attribute.js';
-import type { KindDescriptor } from './descriptor.js';
-import { syncMembers, type MembersEndpoint } from '../members/sync.js';
+import type { KindDescriptor, MembersEndpoint, MembersSync, WriteContext } from './descriptor.js';
 import { readMemberFile } from './member-file.js';
-import { MAX_USERS_BODY_BYTES } from '../audience/user-requests.js';
+import { MAX_USERS_BODY_BYTES } from '../members/sets/user-requests.js';
 
 /** The most bytes one member takes in a users body: `{"phone_number":["<64 hex>"]},`. */
 const ENTRY_BYTES = 86;
@@ -21,6 +21,12 @@ function usersRequests(params: Readonly<Record<string, unknown>>): number {
   const m = params['members'] as { added?: unknown; removed?: unknown } | undefined;
   const bodies = (n: unknown): number => (typeof n === 'number' && n > 0 ? Math.ceil((n * ENTRY_BYTES) / MAX_USERS_BODY_BYTES) : 0);
   return bodies(m?.added) + bodies(m?.removed);
+}
+
+/** The membership sync apply gives the write; a context without one is a bug. */
+function syncOf(ctx: WriteContext): MembersSync {
+  if (ctx.syncMembers === undefined) throw new Error('a membership is written without the members sync (WriteContext.syncMembers)');
+  return ctx.syncMembers;
 }
 
 /** The members resource of `parent`, sent through `endpoint`. */
@@ -59,9 +65,9 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
       read: async (_api, _accountId, { bound, parents }) => parents.filter((id) => bound.has(id)).map((id) => ({ id, [parentField]: id })),
     },
     write: {
-      create: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
-      update: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
-      delete: { via: 'single', send: (api, accountId, item, ctx) => syncMembers(endpoint, api, accountId, { ...item, params: { [parentField]: item.id ?? '' } }, ctx, parentField, true) },
+      create: { via: 'single', send: (api, accountId, item, ctx) => syncOf(ctx)(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
+      update: { via: 'single', send: (api, accountId, item, ctx) => syncOf(ctx)(endpoint, api, accountId, item, ctx, parentField), requests: usersRequests },
+      delete: { via: 'single', send: (api, accountId, item, ctx) => syncOf(ctx)(endpoint, api, accountId, { ...item, params: { [parentField]: item.id ?? '' } }, ctx, parentField, true) },
     },
     import: { via: 'manifest', hint: 'members are uploaded from the file; list them under their audience' },
     replaceOrder: 'delete-first',

@@ -1,5 +1,5 @@
 /**
- * What the plan and apply share about a membership: the member file read through src/audience/
+ * What the plan and apply share about a membership: the member file read through sets/
  * (normalised, hashed, never holding a raw identifier past the read), the members last uploaded
  * (the store beside the state, which must name this membership; none yet is an empty set), and the
  * value a plan compares — the set's hash and its counts against what was uploaded.
@@ -7,12 +7,12 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../diag/diagnostic.js';
-import type { IdentifierType } from '../audience/identifier.js';
-import { diffMembers, type MemberDiff } from '../audience/member-diff.js';
-import { readMemberFile, type MemberFileResult } from '../audience/member-file.js';
-import { emptyMemberSet, memberCount, memberSetHash, type MemberSet } from '../audience/member-set.js';
-import { memberStoreBytes, parseMemberStore, readMemberStore, writeMemberStore } from '../audience/member-store.js';
-import { rowName, type MembersStoreLocation } from '../state/members-store-path.js';
+import type { IdentifierType } from './sets/identifier.js';
+import { diffMembers, type MemberDiff } from './sets/member-diff.js';
+import { readMemberFile, type MemberFileResult } from './sets/member-file.js';
+import { emptyMemberSet, memberCount, memberSetHash, type MemberSet } from './sets/member-set.js';
+import { memberStoreBytes, parseMemberStore, readMemberStore, writeMemberStore } from './sets/member-store.js';
+import { rowName, type MembersStoreLocation } from './store-path.js';
 
 /** How a membership resource names its file (its attributes). */
 export interface MemberSource {

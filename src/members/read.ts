@@ -1,6 +1,6 @@
 /**
  * The plan's side of memberships (`readMemberships`, the members stage's entry): each member file
- * of the manifest is read, normalised and hashed (src/audience/), and the membership resource's
+ * of the manifest is read, normalised and hashed (sets/), and the membership resource's
  * `members` value becomes what the plan compares and shows — the set's hash and its counts against
  * the members last uploaded — never an identifier. Invalid identifiers are counted and named by
  * line number; a file where most are invalid is an error. A bound membership whose members last
@@ -8,13 +8,13 @@
  * the file is exactly what the state records as last uploaded: then nothing is sent, and apply
  * writes the store again.
  */
-import { memberCount, memberCounts, memberSetHash, partnerIdsKnown } from '../audience/member-set.js';
+import { memberCount, memberCounts, memberSetHash, partnerIdsKnown } from './sets/member-set.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
-import type { MembersStoreLocation } from '../state/members-store-path.js';
+import type { MembersStoreLocation } from './store-path.js';
 import type { AccountState } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { membershipModule } from './load-membership.js';

@@ -11,14 +11,11 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
-import { emptyMemberSet, partnerIdsKnown, type MemberSet } from '../audience/member-set.js';
-import { userRequests, type UsersRequest } from '../audience/user-requests.js';
-import type { WriteContext, WriteItem } from '../kinds/descriptor.js';
+import { emptyMemberSet, partnerIdsKnown, type MemberSet } from './sets/member-set.js';
+import { userRequests, type UsersRequest } from './sets/user-requests.js';
+import type { MembersEndpoint, WriteContext, WriteItem } from '../kinds/descriptor.js';
 import { LocalWriteError } from '../kinds/write-error.js';
 import { membershipModule } from './load-membership.js';
-
-/** The users endpoint a membership is sent through. */
-export type MembersEndpoint = 'audience' | 'do_not_reach';
 
 /** Times one users request is sent while the service's counts disagree with what was sent. */
 const MAX_ATTEMPTS = 5;
@@ -49,6 +46,8 @@ const messagesOf = (diagnostics: ReadonlyArray<{ message: string; severity: stri
  * Makes the members of the audience or list `item.params[parentField]` what the file says, or
  * none when `removeAll` (the membership is deleted); answers the parent's id, which is the
  * membership's id. A create or update without a file is refused: it must never empty the audience.
+ * The members descriptors (src/kinds/members.ts) write through it as the `MembersSync` apply gives
+ * them in their `WriteContext`.
  */
 export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accountId: string, item: WriteItem, ctx: WriteContext, parentField: string, removeAll = false): Promise<string> {
   const { forgetUploaded, lastUploaded, membersValue, readMembers, recordUploaded } = await membershipModule();

@@ -10,7 +10,7 @@
  * one for every request whose outcome it journalled (journal.ts), so a checkpoint and a replay of
  * the journal on top of an older checkpoint arrive at the same state and the same serial.
  */
-import type { MemberRows } from './members-store-path.js';
+import type { MemberRows } from './member-rows.js';
 import type { AccountState } from './state-file.js';
 import type { JournalContents, JournalHead, JournalRecord } from './journal-record.js';
 

@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memberSetOf } from '../../src/audience/member-builder.js';
-import { contentHasher, memberSetHash } from '../../src/audience/member-set.js';
+import { memberSetOf } from '../../src/members/sets/member-builder.js';
+import { contentHasher, memberSetHash } from '../../src/members/sets/member-set.js';
 import { lastUploaded, moveUploaded, recordUploaded } from '../../src/members/membership.js';
-import { membersStoreOf, type MembersStoreLocation } from '../../src/state/members-store-path.js';
+import { membersStoreOf, type MembersStoreLocation } from '../../src/members/store-path.js';
 
 let dir: string;
 beforeEach(() => {

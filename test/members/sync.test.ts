@@ -15,8 +15,8 @@ import type { AdsApi } from '../../src/api/ads-api.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { WriteContext } from '../../src/kinds/descriptor.js';
 import { syncMembers } from '../../src/members/sync.js';
-import { readMemberFile } from '../../src/audience/member-file.js';
-import { memberSetHash } from '../../src/audience/member-set.js';
+import { readMemberFile } from '../../src/members/sets/member-file.js';
+import { memberSetHash } from '../../src/members/sets/member-set.js';
 
 let dir: string;
 beforeEach(() => {

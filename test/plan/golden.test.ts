@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { isIdentifierType } from '../../src/audience/identifier.js';
-import { normaliseIdentifier } from '../../src/audience/normalise.js';
+import { isIdentifierType } from '../../src/members/sets/identifier.js';
+import { normaliseIdentifier } from '../../src/members/sets/normalise.js';
 import { CASES_DIR, caseNames, runCase } from '../golden/plan/harness.js';
 
 const update = process.env['UPDATE_GOLDEN'] === '1';

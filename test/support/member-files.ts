@@ -3,7 +3,7 @@
  * run writes the same bytes: people with an email (written with mixed case and stray spaces, as
  * CRM exports do) and, for some, a US phone number written nationally, plus what the service
  * should end up holding — the distinct identifiers after normalisation (emails trimmed and
- * lower-cased, phones in E.164), computed here independently of src/audience/.
+ * lower-cased, phones in E.164), computed here independently of src/members/sets/.
  */
 
 /** mulberry32: a small seedable generator (the same seed gives the same sequence). */

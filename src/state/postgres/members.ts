@@ -1,11 +1,11 @@
 /**
  * The member stores of accounts whose state is in PostgreSQL, kept beside it so any runner has
  * them (a fresh checkout, another CI machine): one row per membership, holding exactly the bytes
- * of its member store file (src/audience/member-store.ts) — SHA-256 digests only, naming the
+ * of its member store file (src/members/sets/member-store.ts) — SHA-256 digests only, naming the
  * membership — under the name the file would have. Read back with the same checks as the file.
  */
 import type pg from 'pg';
-import type { MemberRows } from '../members-store-path.js';
+import type { MemberRows } from '../member-rows.js';
 
 /** The migration that adds the table. */
 export const MEMBER_STORES_MIGRATION = (s: string): string => `

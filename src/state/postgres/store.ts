@@ -17,7 +17,7 @@
  * checkpoint stores is serialised when it is called.
  */
 import { memberRows } from './members.js';
-import type { MemberRows } from '../members-store-path.js';
+import type { MemberRows } from '../member-rows.js';
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';

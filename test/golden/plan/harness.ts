@@ -28,7 +28,7 @@ import { decodePlanFile, encodePlanFile } from '../../../src/plan/plan-file.js';
 import { fingerprintTargets, staleEntries } from '../../../src/plan/stale.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { renderPlan } from '../../../src/render/render.js';
-import { membersStoreOf } from '../../../src/state/members-store-path.js';
+import { membersStoreOf } from '../../../src/members/store-path.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
 import { emulatorTargetingValues } from '../../support/targeting-options.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';

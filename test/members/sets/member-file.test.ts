@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { memberSetOf } from '../../src/audience/member-builder.js';
-import { readMemberFile, type MemberFileResult } from '../../src/audience/member-file.js';
-import { memberCount, memberSetHash } from '../../src/audience/member-set.js';
-import type { Diagnostic } from '../../src/diag/diagnostic.js';
-import { formatPosition } from '../../src/diag/source-range.js';
+import { memberSetOf } from '../../../src/members/sets/member-builder.js';
+import { readMemberFile, type MemberFileResult } from '../../../src/members/sets/member-file.js';
+import { memberCount, memberSetHash } from '../../../src/members/sets/member-set.js';
+import type { Diagnostic } from '../../../src/diag/diagnostic.js';
+import { formatPosition } from '../../../src/diag/source-range.js';
 import { scratch } from './files.js';
 
 const { file } = scratch();

@@ -3,11 +3,12 @@
  * account's state file, one file per membership named by a hash of its live id (the id of its
  * audience or list), so a rename of the address (`state mv`, `moved:`) keeps it. Files of earlier
  * releases were named by a hash of the address; they are still read there. Only hashes are in
- * them (src/audience/), never identifiers, and each names the membership it belongs to.
+ * them (sets/member-store.ts), never identifiers, and each names the membership it belongs to.
  */
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
-import { stateStem } from './state-file.js';
+import type { MemberRows } from '../state/member-rows.js';
+import { stateStem } from '../state/state-file.js';
 
 /** The folder of an account's member files. */
 function membersDir(stateDir: string, accountKey: string): string {
@@ -21,23 +22,9 @@ function membersStorePath(stateDir: string, accountKey: string, address: string)
   return join(membersDir(stateDir, accountKey), `${hashed(address)}.bin`);
 }
 
-/**
- * Member stores kept in a database beside the state (PostgreSQL, src/state/postgres/members.ts),
- * each under the name its file would have: the same bytes, the same checks when read.
- */
-export interface MemberRows {
-  /** Where they are, for messages. */
-  where: string;
-  read(name: string): Promise<Buffer | undefined>;
-  write(name: string, bytes: Buffer): Promise<void>;
-  remove(name: string): Promise<void>;
-  /** Every name kept for the account. */
-  names(): Promise<string[]>;
-}
-
 /** Where a membership's members last uploaded are kept, and whom the file must name. */
 export interface MembersStoreLocation {
-  /** The database that keeps the store, when the state is in one; the files are then read only where it has none. */
+  /** The database that keeps the store, when the state is in one (src/state/member-rows.ts); the files are then read only where it has none. */
   rows?: MemberRows;
   /** The file, named by the live id. */
   path: string;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HASHED_TYPES } from '../../src/audience/identifier.js';
-import { digestHexes, memberSetOf } from '../../src/audience/member-builder.js';
-import { emptyMemberSet, memberCount, type MemberSet } from '../../src/audience/member-set.js';
-import { MAX_USERS_BODY_BYTES, MAX_USERS_OPERATIONS, minimumUserRequests, userRequests, type UsersRequest } from '../../src/audience/user-requests.js';
-import { verifyUsersResponse } from '../../src/api/audience-users.js';
+import { HASHED_TYPES } from '../../../src/members/sets/identifier.js';
+import { digestHexes, memberSetOf } from '../../../src/members/sets/member-builder.js';
+import { emptyMemberSet, memberCount, type MemberSet } from '../../../src/members/sets/member-set.js';
+import { MAX_USERS_BODY_BYTES, MAX_USERS_OPERATIONS, minimumUserRequests, userRequests, type UsersRequest } from '../../../src/members/sets/user-requests.js';
+import { verifyUsersResponse } from '../../../src/api/audience-users.js';
 import { checkProperty } from './property.js';
 
 /** Every user entry of the bodies, as `type:value` strings, with checks on each body's shape. */

@@ -9,7 +9,7 @@
  * are values: the file, line and column, never a value from the file.
  */
 import { createReadStream } from 'node:fs';
-import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { errorAt, type Diagnostic } from '../../diag/diagnostic.js';
 import { CsvRecords } from './csv-records.js';
 import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierType } from './identifier.js';
 import { LineSplitter } from './line-splitter.js';

@@ -24,7 +24,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { errorAt, type Result } from '../diag/diagnostic.js';
+import { errorAt, type Result } from '../../diag/diagnostic.js';
 import { compareDigests } from './digest-list.js';
 import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType } from './identifier.js';
 import { partnerSet } from './member-builder.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HASHED_TYPES, type IdentifierType } from '../../src/audience/identifier.js';
-import { digestHexes, memberSetOf } from '../../src/audience/member-builder.js';
-import { diffMembers } from '../../src/audience/member-diff.js';
-import { memberCount, memberSetHash, type MemberSet } from '../../src/audience/member-set.js';
+import { HASHED_TYPES, type IdentifierType } from '../../../src/members/sets/identifier.js';
+import { digestHexes, memberSetOf } from '../../../src/members/sets/member-builder.js';
+import { diffMembers } from '../../../src/members/sets/member-diff.js';
+import { memberCount, memberSetHash, type MemberSet } from '../../../src/members/sets/member-set.js';
 import { checkProperty } from './property.js';
 
 /** Values of every type from a small pool, so two sets share many. */

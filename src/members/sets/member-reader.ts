@@ -6,8 +6,8 @@
  * header cell is named only once the header is known to be one (it names at least one
  * identifier type), so a file whose header is missing never has its first line printed.
  */
-import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
-import type { SourceRange } from '../diag/source-range.js';
+import { errorAt, type Diagnostic } from '../../diag/diagnostic.js';
+import type { SourceRange } from '../../diag/source-range.js';
 import { fieldPosition, type CsvSink, type FieldPosition } from './csv-records.js';
 import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierType } from './identifier.js';
 import type { LineSink } from './line-splitter.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { IdentifierType } from '../../src/audience/identifier.js';
-import { digestHexes, memberSetOf } from '../../src/audience/member-builder.js';
-import { normaliseIdentifier } from '../../src/audience/normalise.js';
+import type { IdentifierType } from '../../../src/members/sets/identifier.js';
+import { digestHexes, memberSetOf } from '../../../src/members/sets/member-builder.js';
+import { normaliseIdentifier } from '../../../src/members/sets/normalise.js';
 
 const cases: Array<[IdentifierType, string, string | undefined]> = [
   ['email', ' User.Name@Example.COM ', 'user.name@example.com'],

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import metadata from 'libphonenumber-js/min/metadata';
 import { describe, expect, it } from 'vitest';
-import { decidePhone, isPhoneRegion, libraryE164, normalisePhone } from '../../src/audience/phone-number.js';
+import { decidePhone, isPhoneRegion, libraryE164, normalisePhone } from '../../../src/members/sets/phone-number.js';
 import { checkProperty } from './property.js';
 
 /** A deterministic generator of digit strings (xorshift32). */

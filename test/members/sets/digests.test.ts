@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DigestHasher } from '../../src/audience/digest-hasher.js';
-import { DigestList, sortDistinctDigests } from '../../src/audience/digest-list.js';
+import { DigestHasher } from '../../../src/members/sets/digest-hasher.js';
+import { DigestList, sortDistinctDigests } from '../../../src/members/sets/digest-list.js';
 import { checkProperty } from './property.js';
 
 /** The naive answer: hex strings, deduplicated with a Set, sorted. */

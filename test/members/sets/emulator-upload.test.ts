@@ -7,18 +7,18 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/api/client.js';
-import { audienceUsersTarget, doNotReachUsersTarget, type UsersTarget } from '../../src/api/audience-users.js';
-import { readMemberFile } from '../../src/audience/member-file.js';
-import { diffMembers } from '../../src/audience/member-diff.js';
-import { memberCount, type MemberSet } from '../../src/audience/member-set.js';
-import { readMemberStore, writeMemberStore } from '../../src/audience/member-store.js';
-import { userRequests, type UsersOperation } from '../../src/audience/user-requests.js';
-import { verifyUsersResponse } from '../../src/api/audience-users.js';
-import type { RunningEmulator } from '../../src/emulator/emulator.js';
-import { apiFor } from '../support/api.js';
-import { createAudience, memberCounts } from '../support/audiences.js';
-import { startTestEmulator, type TestClient } from '../support/client.js';
+import type { ApiClient } from '../../../src/api/client.js';
+import { audienceUsersTarget, doNotReachUsersTarget, type UsersTarget } from '../../../src/api/audience-users.js';
+import { readMemberFile } from '../../../src/members/sets/member-file.js';
+import { diffMembers } from '../../../src/members/sets/member-diff.js';
+import { memberCount, type MemberSet } from '../../../src/members/sets/member-set.js';
+import { readMemberStore, writeMemberStore } from '../../../src/members/sets/member-store.js';
+import { userRequests, type UsersOperation } from '../../../src/members/sets/user-requests.js';
+import { verifyUsersResponse } from '../../../src/api/audience-users.js';
+import type { RunningEmulator } from '../../../src/emulator/emulator.js';
+import { apiFor } from '../../support/api.js';
+import { createAudience, memberCounts } from '../../support/audiences.js';
+import { startTestEmulator, type TestClient } from '../../support/client.js';
 import { scratch } from './files.js';
 
 const { dir, file } = scratch();

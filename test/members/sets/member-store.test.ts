@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memberSetOf } from '../../src/audience/member-builder.js';
-import { HASHED_TYPES } from '../../src/audience/identifier.js';
-import { contentHasher, emptyMemberSet, memberSetHash } from '../../src/audience/member-set.js';
-import { readMemberStore, writeMemberStore } from '../../src/audience/member-store.js';
+import { memberSetOf } from '../../../src/members/sets/member-builder.js';
+import { HASHED_TYPES } from '../../../src/members/sets/identifier.js';
+import { contentHasher, emptyMemberSet, memberSetHash } from '../../../src/members/sets/member-set.js';
+import { readMemberStore, writeMemberStore } from '../../../src/members/sets/member-store.js';
 import { scratch } from './files.js';
 
 const { dir } = scratch();
