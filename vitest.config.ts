@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // one real PostgreSQL server for the run, for the tests of the PostgreSQL state backend
     globalSetup: ['test/support/postgres.ts'],
+    // one fixed seed for every property test (PROPERTY_SEED to try another)
+    setupFiles: ['test/support/property-seed.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

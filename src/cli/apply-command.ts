@@ -19,7 +19,8 @@ import { withRunOptions, type RunFlags } from './run-options.js';
 import { savedPlanRoot } from './root.js';
 import { startRun, startSavedRun } from './run-start.js';
 import { openSessions } from './session.js';
-import { staleObjects, staleRefusal } from './stale.js';
+import { staleObjects } from '../engine/stale.js';
+import { staleRefusal } from './stale.js';
 
 interface ApplyFlags extends RunFlags {
   autoApprove?: boolean;

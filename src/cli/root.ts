@@ -40,10 +40,7 @@ export function stateRoots(path: string): string[] {
   return [...roots].sort();
 }
 
-/** `.adsctl/state` of a root. */
-export const stateDirOf = (root: string): string => join(root, '.adsctl', 'state');
-/** `.adsctl/cache` of a root. */
-export const cacheDirOf = (root: string): string => join(root, '.adsctl', 'cache');
+export { cacheDirOf, stateDirOf } from '../state/location.js';
 
 /**
  * The configuration root of an account of a saved plan applied from `planFile`: its root recorded

@@ -1,29 +1,8 @@
 /**
- * The I/O half of the saved-plan check: re-reads the fingerprints of the live objects a saved
- * plan touches (only those, 200 ids a request) and the current state serials of the open
- * sessions, lets `staleEntries` decide what moved, and words the refusal `apply PLANFILE` prints.
+ * The words of the saved-plan check: what `apply PLANFILE` prints when the engine finds the plan
+ * stale (src/engine/stale.ts), naming everything that moved.
  */
-import { fetchFingerprints } from '../live/fingerprints.js';
-import { fingerprintTargets, staleEntries, type StaleEntry } from '../plan/stale.js';
-import type { Plan } from '../plan/types.js';
-import type { AccountSession } from './session.js';
-
-/** What moved since `plan` was made, for the accounts of `sessions` (see `staleEntries`). */
-export async function staleObjects(plan: Plan, sessions: readonly AccountSession[]): Promise<StaleEntry[]> {
-  const serials: Record<string, number> = {};
-  const fingerprints = new Map<string, string>();
-  await Promise.all(
-    plan.accounts.map(async (account) => {
-      const session = sessions.find((s) => s.key === account.account);
-      if (session === undefined) return;
-      serials[account.account] = session.state.serial;
-      if (session.state.serial !== account.stateSerial || session.accountId === undefined) return;
-      const now = await fetchFingerprints(session.api, session.accountId, fingerprintTargets(account));
-      for (const [id, fingerprint] of now) fingerprints.set(id, fingerprint);
-    }),
-  );
-  return staleEntries(plan, serials, fingerprints);
-}
+import type { StaleEntry } from '../plan/stale.js';
 
 function describe(entry: StaleEntry): string {
   if (entry.kind === 'state') return `the state of account ${entry.account} (serial ${entry.planned} when planned, ${entry.now} now)`;

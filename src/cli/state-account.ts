@@ -4,7 +4,7 @@
  */
 import type { StateStore } from '../state/store.js';
 import type { Io } from './io.js';
-import { lockedMessage, tookOverWarning } from './lock-notices.js';
+import { lockedMessage, tookOverWarning } from '../state/lock-notices.js';
 
 /** One account's state: the backend that holds it and the account's key there. */
 export interface Located {

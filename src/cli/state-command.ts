@@ -19,7 +19,7 @@ import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js'
 import type { ForceUnlockOutcome, StateStore } from '../state/store.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
-import { liveLockMessage, removedLock } from './lock-notices.js';
+import { liveLockMessage, removedLock } from '../state/lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
 import { recordedHash, underLock, type Located } from './state-account.js';

@@ -256,7 +256,16 @@ export interface RuleProblem {
 export type CrossFieldRules = (values: Readonly<Record<string, unknown>>) => RuleProblem[];
 
 /** The checks a kind's changes get against the service's lookups (see plan/validate.ts). */
-type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
+export type LookupNeed = 'iab_categories' | 'curated_categories' | 'posts' | 'promotable_users' | 'targeting_values';
+
+/**
+ * A lookup a kind's changes are checked against, and the field whose values it checks: the plan
+ * reads the lookup only for changes that write that field (src/plan/lookup-needs.ts).
+ */
+interface LookupUse {
+  need: LookupNeed;
+  field: string;
+}
 
 /**
  * How a kind serves (docs/architecture.md, "Serving safety"): the field that says whether it serves
@@ -334,7 +343,7 @@ export interface KindDescriptor {
   /** Fields every record under one parent shares (a campaign's line items share product_type and objective). */
   sharedUnderParent?: readonly string[];
   limits: readonly AccountLimit[];
-  lookups: readonly LookupNeed[];
+  lookups: readonly LookupUse[];
   /** Rules across its fields; none for kinds whose fields are independent. */
   rules?: CrossFieldRules;
   /** It serves (spends money) while its `serving.field` holds `serving.active`: campaigns, line items. */

@@ -58,7 +58,7 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
     retiredWithParent: false,
     owned: false,
     limits: [],
-    lookups: ['promotable_users'],
+    lookups: [{ need: 'promotable_users', field: 'as_user_id' }],
   };
 }
 

@@ -29,5 +29,5 @@ export const LINE_ITEM_CURATED_CATEGORY: KindDescriptor = {
   retiredWithParent: true,
   owned: true,
   limits: [],
-  lookups: ['curated_categories'],
+  lookups: [{ need: 'curated_categories', field: 'curated_category_id' }],
 };

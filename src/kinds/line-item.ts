@@ -106,7 +106,7 @@ export const LINE_ITEM: KindDescriptor = {
       offline: { code: 'limit-line-items', message: (address, position, count, max) => `${address} is line item ${position} of its campaign (${count} in all); a campaign may have at most ${max}` },
     },
   ],
-  lookups: ['iab_categories'],
+  lookups: [{ need: 'iab_categories', field: 'categories' }],
   serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },
   rules: lineItemRules,
 };

@@ -99,5 +99,5 @@ export const POST: KindDescriptor = {
   retiredWithParent: false,
   owned: false,
   limits: [],
-  lookups: ['promotable_users'],
+  lookups: [{ need: 'promotable_users', field: 'as_user_id' }],
 };

@@ -59,6 +59,6 @@ export const PROMOTED_POST: KindDescriptor = {
   retiredWithParent: true,
   owned: true,
   limits: [],
-  lookups: ['posts'],
+  lookups: [{ need: 'posts', field: 'tweet_id' }],
   creative: true,
 };

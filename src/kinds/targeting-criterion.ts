@@ -46,7 +46,7 @@ export const TARGETING_CRITERION: KindDescriptor = {
   retiredWithParent: true,
   owned: true,
   limits: [],
-  lookups: ['targeting_values'],
+  lookups: [{ need: 'targeting_values', field: 'targeting_value' }],
   // the service takes an audience criterion only while the audience is targetable (large enough)
   targets: (values) => (AUDIENCE_TYPES.has(values['targeting_type']) ? { field: 'targeting_value', kind: 'custom_audience' } : undefined),
   atomicUnderServing: true,

@@ -11,7 +11,7 @@ import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { quoteValue } from '../diag/quote.js';
 import { closestMatch, nearestMatches } from '../diag/suggest.js';
 import type { ResourceChange } from '../diff/types.js';
-import { KINDS } from '../kinds/registry.js';
+import { lookupField } from '../kinds/lookup-field.js';
 import { targetingLookupOf } from '../kinds/targeting-lookups.js';
 import type { Lookups } from '../live/lookups.js';
 import type { TargetingOption } from '../live/targeting-values.js';
@@ -29,7 +29,7 @@ function criterion(record: Readonly<Record<string, unknown>> | null): { type: st
   return { type, value };
 }
 
-const checks = (c: ResourceChange): boolean => KINDS[c.kind].lookups.includes('targeting_values');
+const checks = (c: ResourceChange): boolean => lookupField(c.kind, 'targeting_values') !== undefined;
 const creates = (c: ResourceChange): boolean => c.action === 'create' || c.action === 'replace';
 const pair = (type: string, value: string): string => `${type}\u0000${value}`;
 

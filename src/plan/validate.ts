@@ -8,7 +8,8 @@
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { ResourceChange } from '../diff/types.js';
-import { KINDS } from '../kinds/registry.js';
+import { lookupField } from '../kinds/lookup-field.js';
+import type { LookupNeed } from '../kinds/descriptor.js';
 import { limitMoves } from './limits.js';
 import { sourceOf } from './source-of.js';
 import { checkTargetingValues } from './targeting-values.js';
@@ -100,18 +101,21 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
   for (const c of writes) {
     if (c.action === 'delete') continue;
     const after = c.after ?? {};
-    const needs = KINDS[c.kind].lookups;
-    const curated = after['curated_category_id'];
-    if (needs.includes('curated_categories') && lookups.curatedCategories !== undefined && typeof curated === 'string' && !lookups.curatedCategories.includes(curated)) {
-      out.push(errorAt('unknown-curated-category', `curated category ${curated} is not available to account ${accountId ?? '(new)'} (see GET curated_categories)`, sourceOf(desired, c, 'curated_category_id')));
+    const checked = (need: LookupNeed): { field: string; value: unknown } | undefined => {
+      const field = lookupField(c.kind, need);
+      return field === undefined ? undefined : { field, value: after[field] };
+    };
+    const curated = checked('curated_categories');
+    if (curated !== undefined && lookups.curatedCategories !== undefined && typeof curated.value === 'string' && !lookups.curatedCategories.includes(curated.value)) {
+      out.push(errorAt('unknown-curated-category', `curated category ${curated.value} is not available to account ${accountId ?? '(new)'} (see GET curated_categories)`, sourceOf(desired, c, curated.field)));
     }
-    const post = after['tweet_id'];
-    if (needs.includes('posts') && lookups.posts !== undefined && typeof post === 'string' && lookups.posts.checked.includes(post) && !lookups.posts.found.includes(post) && c.action !== 'update') {
-      out.push(errorAt('unknown-post', `post ${post} does not exist, or is not a published post of a promotable user of account ${accountId ?? '(new)'} (see GET tweets)`, sourceOf(desired, c, 'tweet_id')));
+    const post = checked('posts');
+    if (post !== undefined && lookups.posts !== undefined && typeof post.value === 'string' && lookups.posts.checked.includes(post.value) && !lookups.posts.found.includes(post.value) && c.action !== 'update') {
+      out.push(errorAt('unknown-post', `post ${post.value} does not exist, or is not a published post of a promotable user of account ${accountId ?? '(new)'} (see GET tweets)`, sourceOf(desired, c, post.field)));
     }
-    const author = after['as_user_id'];
-    if (needs.includes('promotable_users') && lookups.promotableUsers !== undefined && typeof author === 'string' && !lookups.promotableUsers.includes(author) && c.action !== 'update') {
-      out.push(errorAt('unknown-author', `as_user_id ${author} is not a promotable user of account ${accountId ?? '(new)'}; a post can be written only as one (see GET promotable_users)`, sourceOf(desired, c, 'as_user_id')));
+    const author = checked('promotable_users');
+    if (author !== undefined && lookups.promotableUsers !== undefined && typeof author.value === 'string' && !lookups.promotableUsers.includes(author.value) && c.action !== 'update') {
+      out.push(errorAt('unknown-author', `${author.field} ${author.value} is not a promotable user of account ${accountId ?? '(new)'}; a post can be written only as one (see GET promotable_users)`, sourceOf(desired, c, author.field)));
     }
     const bid = after['bid_amount_local_micro'];
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
@@ -122,12 +126,12 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
         out.push(errorAt('bid-denomination', `bid ${formatMicros(bid)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
       }
     }
-    const categories = after['categories'];
-    if (needs.includes('iab_categories') && lookups.iabCategories !== undefined && Array.isArray(categories)) {
+    const categories = checked('iab_categories');
+    if (categories !== undefined && lookups.iabCategories !== undefined && Array.isArray(categories.value)) {
       const known = new Set(lookups.iabCategories);
-      const unknown = categories.map(String).filter((id) => !known.has(id));
+      const unknown = categories.value.map(String).filter((id) => !known.has(id));
       if (unknown.length > 0) {
-        out.push(errorAt('unknown-iab-category', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an IAB category' : 'are not IAB categories'} (see GET iab_categories)`, sourceOf(desired, c, 'categories')));
+        out.push(errorAt('unknown-iab-category', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not an IAB category' : 'are not IAB categories'} (see GET iab_categories)`, sourceOf(desired, c, categories.field)));
       }
     }
     const placements = after['placements'];

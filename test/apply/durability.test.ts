@@ -12,7 +12,7 @@ import { AdsApi } from '../../src/api/ads-api.js';
 import { ApiClient } from '../../src/api/client.js';
 import { emulatorEndpoint } from '../../src/api/endpoints.js';
 import { applyPlan } from '../../src/apply/apply.js';
-import { runPipeline } from '../../src/cli/pipeline.js';
+import { planAccounts } from '../../src/engine/plan-accounts.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { loadManifestSources } from '../../src/manifest/load.js';
 import type { AccountPlan } from '../../src/plan/types.js';
@@ -86,7 +86,7 @@ async function planFleet(prefix: string, campaigns: number, state: AccountState)
   const fleet: Fleet = { prefix, campaigns, lineItems: 2, keywords: 2, posts: 2 };
   const loaded = loadManifestSources([{ file: 'fleet.yaml', text: fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet) }]);
   const desired = loaded.value!.accounts[0]!;
-  const plan = await runPipeline([pipelineAccount(desired, state, api, () => client.counts.reads)], { mode: 'plan', targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) });
+  const plan = await planAccounts([pipelineAccount(desired, state, api, () => client.counts.reads)], { mode: 'plan', targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) });
   return plan.accounts[0]!;
 }
 

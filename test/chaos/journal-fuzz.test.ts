@@ -21,7 +21,7 @@ import { ApiClient } from '../../src/api/client.js';
 import { emulatorEndpoint } from '../../src/api/endpoints.js';
 import { applyPlan } from '../../src/apply/apply.js';
 import { recoverJournal } from '../../src/apply/recover.js';
-import { runPipeline } from '../../src/cli/pipeline.js';
+import { planAccounts } from '../../src/engine/plan-accounts.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { loadManifestSources } from '../../src/manifest/load.js';
 import type { AccountPlan } from '../../src/plan/types.js';
@@ -129,7 +129,7 @@ async function emulatorOn(dataFile: string): Promise<Running> {
 async function planFleet(on: Running, state: AccountState, campaigns = FLEET.campaigns): Promise<AccountPlan> {
   const loaded = loadManifestSources([{ file: 'fleet.yaml', text: fleetManifest(on.emulator.info.base_url, ACCOUNT, 'lygyi', { ...FLEET, campaigns }) }]);
   const desired = loaded.value!.accounts[0]!;
-  const plan = await runPipeline([pipelineAccount(desired, state, on.api, () => on.client.counts.reads)], { mode: 'plan', targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) });
+  const plan = await planAccounts([pipelineAccount(desired, state, on.api, () => on.client.counts.reads)], { mode: 'plan', targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) });
   return plan.accounts[0]!;
 }
 

@@ -80,7 +80,7 @@ describe('what a plan loads', () => {
     // the refresh cannot connect: the run got as far as it can
     expect(run.stderr).toContain('127.0.0.1:9');
     const urls = readFileSync(log, 'utf8').split('\n');
-    expect(urls.some((u) => u.endsWith('/dist/cli/pipeline.js'))).toBe(true);
+    expect(urls.some((u) => u.endsWith('/dist/engine/plan-accounts.js'))).toBe(true);
     expect(urls.filter((u) => /\/dist\/emulator\/|\/node_modules\/(pg|libphonenumber-js)\/|\/dist\/state\/postgres\//.test(u))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
-import { filterTargets } from '../../src/cli/pipeline.js';
+import { filterTargets } from '../../src/plan/targets.js';
 import { formatAddress, parseAddress } from '../../src/manifest/address.js';
 
 const addr = (text: string) => parseAddress(text).value!;

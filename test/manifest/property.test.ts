@@ -105,6 +105,9 @@ function replaceAt(value: unknown, path: ReadonlyArray<string | number>, replace
   return value;
 }
 
+/** Mutations tried per property: a fast share in `npm test`, the full count under `npm run chaos`. */
+const RUNS = process.env['ADSCTL_CHAOS_TRIALS'] === undefined ? { text: 1000, structural: 700 } : { text: 3000, structural: 2000 };
+
 describe('loading mutated manifests', () => {
   it('starts from manifests that are valid', () => {
     expect(VALID.length).toBeGreaterThanOrEqual(5);
@@ -116,7 +119,7 @@ describe('loading mutated manifests', () => {
       fc.property(fc.constantFrom(...VALID), fc.array(textEdit, { minLength: 1, maxLength: 4 }), (text, edits) => {
         checkLoad(edits.reduce((t, edit) => edit(t), text));
       }),
-      { numRuns: 3000 },
+      { numRuns: RUNS.text },
     );
   });
 
@@ -128,7 +131,7 @@ describe('loading mutated manifests', () => {
         const path = all[pick % all.length] ?? [];
         checkLoad(stringify(replaceAt(document, path, replacement)));
       }),
-      { numRuns: 2000 },
+      { numRuns: RUNS.structural },
     );
   });
 });

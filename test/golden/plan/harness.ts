@@ -6,7 +6,7 @@
  * targeting options), `uploaded.json` (the member files last uploaded, from which the
  * member stores beside the state are written) and `now.json` (the state serials and live records
  * at apply time, for a saved plan). Files the manifests name (media, member files) are read from
- * the case directory. Load, then `runPipeline` (refresh → diff → plan) as `adsctl plan` runs it,
+ * the case directory. Load, then `planAccounts` (refresh → diff → plan) as `adsctl plan` runs it,
  * then render.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -32,7 +32,7 @@ import { membersStoreOf } from '../../../src/members/store-path.js';
 import { emptyState, type AccountState } from '../../../src/state/state-file.js';
 import { emulatorTargetingValues } from '../../support/targeting-options.js';
 import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from './live-fixture.js';
-import { runPipeline } from '../../../src/cli/pipeline.js';
+import { planAccounts } from '../../../src/engine/plan-accounts.js';
 import { pipelineAccount } from './pipeline.js';
 import { renderSteps } from './steps-text.js';
 
@@ -91,7 +91,7 @@ interface Now {
 }
 
 /**
- * Checks a saved plan as `apply PLANFILE` does (src/cli/stale.ts): the fingerprints of the
+ * Checks a saved plan as `apply PLANFILE` does (src/cli/stale.ts, src/engine/stale.ts): the fingerprints of the
  * objects the plan touches re-read through `fetchFingerprints`, here from the `now.json` fixture,
  * for every account whose state did not move; then `staleEntries` decides and `staleRefusal`
  * words the refusal.
@@ -183,7 +183,7 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
     // options new criteria are checked against (the emulator's) come from a warm cache
     let lookupReads = 0;
     const account = pipelineAccount(desired, state, served.api, () => served.reads() + lookupReads, stateDir);
-    const plan = await runPipeline([account], {
+    const plan = await planAccounts([account], {
       mode: 'plan',
       targets: [],
       lookups: (_account, needs) => {

@@ -33,7 +33,7 @@ import { LocalStore } from '../../../src/state/local-store.js';
 import { emptyState, writeState, type AccountState } from '../../../src/state/state-file.js';
 import { CASES_DIR } from './harness.js';
 import { checkLiveFixture, type FixtureKind, type LiveFixture, type WireRecord } from './live-fixture.js';
-import { runPipeline } from '../../../src/cli/pipeline.js';
+import { planAccounts } from '../../../src/engine/plan-accounts.js';
 import { emulatorLookups } from './harness.js';
 import { pipelineAccount } from './pipeline.js';
 
@@ -169,13 +169,13 @@ async function applyManifest(api: AdsApi, client: ApiClient, state: AccountState
   if (desired === undefined) throw new Error(`${manifest} does not load:\n${formatDiagnostics(loaded.diagnostics, loaded.sources)}`);
   const account = pipelineAccount(desired, state, api, () => client.counts.reads);
   const options = { mode: 'plan' as const, targets: [], lookups: () => Promise.resolve(emulatorLookups(ACCOUNT)) };
-  const plan = await runPipeline([account], options);
+  const plan = await planAccounts([account], options);
   if (hasErrors(plan.diagnostics)) throw new Error(`${manifest}: ${formatDiagnostics(plan.diagnostics, loaded.sources)}`);
   const accountPlan = plan.accounts[0];
   if (accountPlan === undefined) throw new Error(`${manifest}: no account plan`);
   const result = await applyPlan({ plan: accountPlan, api, accountId: ACCOUNT, state, store: new LocalStore(stateDir, stateDir), stateDir });
   expect(result.errors, `${manifest}: apply errors`).toEqual([]);
-  const again = await runPipeline([account], options);
+  const again = await planAccounts([account], options);
   expect(again.accounts[0]?.changes.filter((c) => c.action !== 'noop').map((c) => c.address), `${manifest}: changes left after apply`).toEqual([]);
 }
 

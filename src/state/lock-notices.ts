@@ -5,7 +5,7 @@
  * removed, or why it left a lock whose holder still runs.
  */
 import { formatDiagnostics } from '../diag/format.js';
-import type { LockInfo } from '../state/lock.js';
+import type { LockInfo } from './lock.js';
 
 /** Why the state of `account` cannot be locked, with `unlock(id)`, the command that removes the lock. */
 export function lockedMessage(account: string, held: LockInfo, unlock: (id: string) => string): string {

@@ -1,0 +1,209 @@
+/**
+ * Opening the accounts of a run (Terraform's backend): for each account, its endpoint and an API
+ * client for it, its state held under its lock and loaded (a damaged journal refused), and the
+ * live account id. What the run is given from outside — how to open an endpoint (the embedded
+ * emulator among them), a state backend, credentials — comes in `AccountEnvironment`; problems
+ * come back as diagnostics, and nothing is held then.
+ */
+import { join } from 'node:path';
+import { AdsApi } from '../api/ads-api.js';
+import { ApiClient, type WaitNotice } from '../api/client.js';
+import type { Endpoint } from '../api/endpoints.js';
+import { RateTracker } from '../api/rate-tracker.js';
+import { Semaphore } from '../api/semaphore.js';
+import type { OAuthCredentials } from '../api/signer.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import { redactUserinfo } from '../diag/redact.js';
+import type { DesiredAccount } from '../manifest/types.js';
+import { loadState } from '../state/apply-journal.js';
+import { describeJournalDamage } from '../state/journal.js';
+import { stateDirOf } from '../state/location.js';
+import { lockedMessage, tookOverWarning } from '../state/lock-notices.js';
+import type { Lock, StateStore } from '../state/store.js';
+import { stateByAccount } from './adopt-state.js';
+import type { PlanAccount } from './plan-accounts.js';
+
+/** Which account to open: from a manifest, or from a saved plan. */
+export interface AccountTarget {
+  key: string;
+  /** The configuration root whose `.adsctl/` holds the account's state. */
+  root: string;
+  endpoint?: string;
+  accountId?: string;
+  desired?: DesiredAccount;
+}
+
+/** An endpoint opened for a run. */
+interface OpenedEndpoint {
+  endpoint: Endpoint;
+  /** Credentials that come with the endpoint itself (the embedded emulator's seed). */
+  builtInCredentials?: OAuthCredentials;
+  close: () => Promise<void>;
+}
+
+/** What a run is given from outside to open its accounts. */
+export interface AccountEnvironment {
+  /** The endpoint every account uses instead of its manifest's (ADSCTL_ENDPOINT), when set. */
+  endpointOverride?: string;
+  /** Opens endpoint `name`; `dotDir` is the root's `.adsctl/` (where `local` keeps its data). An error message for a bad or busy one. */
+  openEndpoint(name: string, dotDir: string, waitMs: number): Promise<OpenedEndpoint | string>;
+  /** The credentials for endpoint `name`, when there are any. */
+  credentialsFor(name: string): OAuthCredentials | undefined;
+  /** The state backend of a configuration root. */
+  openStore(root: string): Promise<StateStore | Diagnostic>;
+  /** The command that removes lock `id` of the state under `root`, as the user would type it. */
+  unlockCommand(id: string, root: string): string;
+  /** Told as the run goes: a lock of a run that is gone, taken over. */
+  warn(text: string): void;
+  /** Told when a request waits long for a rate limit. */
+  onWait?: (notice: WaitNotice) => void;
+  /** Each request, for `--debug`. */
+  trace?: (line: string) => void;
+}
+
+export interface OpenAccountsOptions {
+  parallelism: number;
+  lockTimeoutMs: number;
+  operation: string;
+}
+
+export interface AccountSession extends PlanAccount {
+  /** Absent for a saved plan, which carries its own operations. */
+  desired: DesiredAccount | undefined;
+  /** The endpoint name in force (ADSCTL_ENDPOINT, else the manifest's, else local). */
+  endpointName: string;
+  endpoint: Endpoint;
+  client: ApiClient;
+  lock: Lock;
+  /** Where the account's state is kept (its configuration root's backend). */
+  store: StateStore;
+  /** The configuration root, and its state directory (what is kept beside the state: member stores). */
+  root: string;
+  stateDir: string;
+  /** The key the account's state was kept under before its manifest named the account's id. */
+  formerKey?: string;
+  /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
+  accountId: string | undefined;
+}
+
+export interface Sessions {
+  sessions: AccountSession[];
+  diagnostics: Diagnostic[];
+  /** Releases every lock and closes clients and endpoints. */
+  close(): Promise<void>;
+}
+
+/**
+ * The count of reads a client made. Made outside the loop of `openAccounts`: a closure made
+ * inside it would keep the loop's target alive, and with it the account's manifest resources,
+ * which the run lets go once planned.
+ */
+function readsOf(client: ApiClient): () => number {
+  return () => client.counts.reads;
+}
+
+/** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
+export async function openAccounts(accounts: readonly AccountTarget[], env: AccountEnvironment, options: OpenAccountsOptions): Promise<Sessions> {
+  const endpoints = new Map<string, OpenedEndpoint>();
+  const stores = new Map<string, StateStore>();
+  // one budget of requests in flight for every account of the run (--parallelism)
+  const shared = new Semaphore(options.parallelism);
+  // and one account of the rate-limit budgets its clients draw from together
+  const rates = new RateTracker();
+  const sessions: AccountSession[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const closeAll = async (): Promise<void> => {
+    for (const s of sessions) {
+      await s.lock.release();
+      await s.client.close();
+    }
+    for (const e of endpoints.values()) await e.close();
+    for (const store of stores.values()) await store.close();
+  };
+  const fromEnv = env.endpointOverride;
+  for (const target of accounts) {
+    const name = fromEnv !== undefined && fromEnv !== '' ? fromEnv : (target.endpoint ?? 'local');
+    const where = target.desired?.resources[0]?.source;
+    const shown = redactUserinfo(name);
+    // the embedded emulator keeps its data with the state, one per root
+    const endpointKey = `${name}\u0000${target.root}`;
+    let open = endpoints.get(endpointKey);
+    if (open === undefined) {
+      const opened = await env.openEndpoint(name, join(target.root, '.adsctl'), options.lockTimeoutMs);
+      if (typeof opened === 'string') {
+        // a bad ADSCTL_ENDPOINT is the environment's, not the manifest's: no position
+        diagnostics.push(fromEnv !== undefined && fromEnv !== '' ? errorAt('endpoint', `ADSCTL_ENDPOINT: ${opened}`) : errorAt('endpoint', opened, where));
+        continue;
+      }
+      open = opened;
+      endpoints.set(endpointKey, open);
+    }
+    const credentials = open.builtInCredentials ?? env.credentialsFor(name);
+    if (credentials === undefined) {
+      diagnostics.push(errorAt('credentials', `no credentials for endpoint ${shown}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
+      continue;
+    }
+    const stateDir = stateDirOf(target.root);
+    let store = stores.get(target.root);
+    if (store === undefined) {
+      const opened = await env.openStore(target.root);
+      if (!('read' in opened)) {
+        diagnostics.push(opened);
+        continue;
+      }
+      store = opened;
+      stores.set(target.root, store);
+    }
+    const lock = await store.lock(target.key, options.operation, options.lockTimeoutMs);
+    if ('heldBy' in lock) {
+      diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => env.unlockCommand(id, target.root))));
+      continue;
+    }
+    if (lock.tookOver !== undefined) env.warn(tookOverWarning(target.key, lock.tookOver, lock.tookOverBecause));
+    const adopted = await stateByAccount(store, target.key, target.accountId, shown, options.operation !== 'plan');
+    const loaded = typeof adopted === 'object' ? { state: adopted.state, journal: await store.readJournal(adopted.state.account) } : (adopted ?? (await loadState(store, target.key, shown)));
+    if (typeof loaded === 'string') {
+      await lock.release();
+      diagnostics.push(errorAt('state', loaded));
+      continue;
+    }
+    const { state } = loaded;
+    if (loaded.journal.damage !== undefined) {
+      await lock.release();
+      diagnostics.push(errorAt('journal', describeJournalDamage(loaded.journal.damage)));
+      continue;
+    }
+    const client = new ApiClient({
+      endpoint: open.endpoint,
+      credentials,
+      parallelism: options.parallelism,
+      shared,
+      rates,
+      ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
+      ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
+      ...(env.trace === undefined ? {} : { trace: env.trace }),
+    });
+    sessions.push({
+      key: target.key,
+      desired: target.desired,
+      endpointName: shown,
+      endpoint: open.endpoint,
+      sandbox: open.endpoint.sandbox,
+      client,
+      api: new AdsApi(client),
+      reads: readsOf(client),
+      lock,
+      store,
+      root: target.root,
+      stateDir,
+      ...(typeof adopted === 'object' && adopted.formerKey !== undefined ? { formerKey: adopted.formerKey } : {}),
+      state,
+      accountId: target.accountId ?? state.account_id,
+    });
+  }
+  if (diagnostics.length > 0) {
+    await closeAll();
+    return { sessions: [], diagnostics, close: async () => {} };
+  }
+  return { sessions, diagnostics, close: closeAll };
+}
