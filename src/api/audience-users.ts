@@ -12,7 +12,7 @@
 import type { ApiClient } from './client.js';
 import { ApiError } from './errors.js';
 import type * as W from './generated/wire.js';
-import { SERVICE_LIMITS } from '../kinds/service-limits.js';
+import { SERVICE_LIMITS } from '../service/limits.js';
 
 /** Most bytes in one users request body. */
 export const USERS_BODY_MAX_BYTES = SERVICE_LIMITS.usersBodyBytes;

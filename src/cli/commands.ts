@@ -5,21 +5,7 @@
  * `adsctl --version` and `adsctl --help` load neither the emulator nor the HTTP client
  * (docs/architecture.md lists the commands; the start-up figure is in BENCHMARKS.md).
  */
-import type { Command } from 'commander';
-import type { Io, SetExit } from './io.js';
-
-/** Adds one command (or a group of them) to `program`, with its own arguments, options and action. */
-type Register = (program: Command, io: Io, setExit: SetExit) => void;
-
-/** A command the top level can list and run without loading its code until it runs. */
-export interface LazyCommand {
-  name: string;
-  /** Arguments as `adsctl --help` lists them, e.g. `[options] [path]`. */
-  usage: string;
-  summary: string;
-  /** Loads the module that defines the command and returns its registration. */
-  load: () => Promise<Register>;
-}
+import type { LazyCommand } from './lazy-command.js';
 
 /** Every command, in the order `adsctl --help` lists them. */
 export const COMMANDS: readonly LazyCommand[] = [
@@ -99,6 +85,10 @@ export const COMMANDS: readonly LazyCommand[] = [
     name: 'completion',
     usage: '<bash|zsh>',
     summary: 'print a shell completion script for bash or zsh',
-    load: async () => (await import('./completion-command.js')).registerCompletion,
+    // the completion script is written from this table, handed to the command (which cannot import it back)
+    load: async () => {
+      const { registerCompletion } = await import('./completion-command.js');
+      return (program, io, setExit) => registerCompletion(program, io, setExit, COMMANDS);
+    },
   },
 ];

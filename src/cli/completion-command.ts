@@ -4,17 +4,17 @@
  * option the command does not take). `source <(adsctl completion bash)` enables it in a shell.
  */
 import { Argument, Command } from 'commander';
-import { COMMANDS } from './commands.js';
 import { bashScript, zshScript, type Candidate, type CompletionNode } from './completion-scripts.js';
 import type { Io, SetExit } from './io.js';
+import type { LazyCommand } from './lazy-command.js';
 
 const SHELLS = ['bash', 'zsh'] as const;
 
-/** The whole command tree, every command's module loaded, writing nowhere. */
-async function fullProgram(io: Io): Promise<Command> {
+/** The whole command tree of `commands`, every command's module loaded, writing nowhere. */
+async function fullProgram(io: Io, commands: readonly LazyCommand[]): Promise<Command> {
   const program = new Command('adsctl').option('-V, --version', 'output the version number');
   const quiet: Io = { ...io, out: () => {}, err: () => {} };
-  for (const command of COMMANDS) {
+  for (const command of commands) {
     if (program.commands.some((c) => c.name() === command.name)) continue;
     (await command.load())(program, quiet, () => {});
   }
@@ -42,13 +42,13 @@ function completionNodes(program: Command): CompletionNode[] {
 }
 
 /** Adds `completion` to the program. */
-export function registerCompletion(program: Command, io: Io, setExit: SetExit): void {
+export function registerCompletion(program: Command, io: Io, setExit: SetExit, commands: readonly LazyCommand[]): void {
   program
     .command('completion')
     .description('print a shell completion script for bash or zsh')
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
     .action(async (shell: (typeof SHELLS)[number]) => {
-      const nodes = completionNodes(await fullProgram(io));
+      const nodes = completionNodes(await fullProgram(io, commands));
       io.out(shell === 'bash' ? bashScript(nodes) : zshScript(nodes));
       setExit(0);
     });

@@ -4,7 +4,8 @@
  * `adsctl` prints the help to stderr and exits 1, as Terraform and git do.
  */
 import { Command, CommanderError, Help } from 'commander';
-import { COMMANDS, type LazyCommand } from './commands.js';
+import { COMMANDS } from './commands.js';
+import type { LazyCommand } from './lazy-command.js';
 import { exitNow, exitUnderway } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';

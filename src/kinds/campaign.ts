@@ -11,7 +11,7 @@ import { BUDGETS } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { budgetRule } from './line-item-rules.js';
-import { SERVICE_LIMITS } from './service-limits.js';
+import { SERVICE_LIMITS } from '../service/limits.js';
 import { batch, listed } from './standard.js';
 
 /** Active campaigns an account may have unless its limit was raised (Part A, Limits). */

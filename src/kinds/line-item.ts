@@ -13,7 +13,7 @@ import { BUDGETS, FLIGHT } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { lineItemRules } from './line-item-rules.js';
-import { SERVICE_LIMITS } from './service-limits.js';
+import { SERVICE_LIMITS } from '../service/limits.js';
 import { batch, listed } from './standard.js';
 
 /** Line items one campaign may have (Part A, Limits). */

@@ -12,7 +12,7 @@
  */
 import { DIGEST_BYTES, HASHED_TYPES, type IdentifierType } from './identifier.js';
 import { memberCount, partnerIdsKnown, type MemberSet } from './member-set.js';
-import { SERVICE_LIMITS } from '../../kinds/service-limits.js';
+import { SERVICE_LIMITS } from '../../service/limits.js';
 
 /** The users operations: Update adds members, Delete removes them. */
 export type UsersOperation = 'Update' | 'Delete';
