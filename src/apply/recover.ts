@@ -9,23 +9,9 @@ import type { AdsApi } from '../api/ads-api.js';
 import { absorbJournal, replayOutcomes } from '../state/apply-journal.js';
 import { describeJournalDamage } from '../state/journal.js';
 import type { AccountState } from '../state/state-file.js';
-import { boundAccountIds } from '../state/state-files.js';
-import { LocalStore } from '../state/local-store.js';
-import type { StateStore } from '../state/store.js';
+import type { JournalStore, StateReader, StateWriter } from '../state/store.js';
 import { createdAccountCandidates, findCreatedAll, type SentCreate } from './find-created.js';
 import { isResourceKind, KINDS } from '../kinds/registry.js';
-
-/** The live account ids other states of the backend bind. */
-export async function otherBoundAccounts(store: StateStore, key: string): Promise<Set<string>> {
-  if (store instanceof LocalStore) return boundAccountIds(store.stateDir);
-  const ids = new Set<string>();
-  for (const other of await store.accounts()) {
-    if (other === key) continue;
-    const state = await store.read(other, '');
-    if (typeof state !== 'string' && state.account_id !== undefined) ids.add(state.account_id);
-  }
-  return ids;
-}
 
 /**
  * Resolves open journal entries; returns the addresses adopted. A sandbox account whose create
@@ -34,7 +20,7 @@ export async function otherBoundAccounts(store: StateStore, key: string): Promis
  * cleared. A damaged journal is refused when
  * the session opens (session.ts); meeting one here is a bug, and nothing is cleared.
  */
-export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, store: StateStore): Promise<string[]> {
+export async function recoverJournal(api: AdsApi, accountId: string | undefined, state: AccountState, store: StateReader & StateWriter & JournalStore): Promise<string[]> {
   const journal = await store.readJournal(state.account);
   if (journal.damage !== undefined) throw new Error(describeJournalDamage(journal.damage));
   const { open } = journal;
@@ -44,7 +30,7 @@ export async function recoverJournal(api: AdsApi, accountId: string | undefined,
   const adopted: string[] = [];
   const accountCreate = open.find((intent) => intent.operations.some((op) => op.kind === 'account' && op.action === 'create'));
   if (accountId === undefined && accountCreate !== undefined) {
-    const candidates = await createdAccountCandidates(api, accountCreate.at, await otherBoundAccounts(store, state.account));
+    const candidates = await createdAccountCandidates(api, accountCreate.at, await store.otherBoundAccounts(state.account));
     if (candidates.length === 1) {
       accountId = candidates[0]!;
       state.account_id = accountId;

@@ -12,9 +12,12 @@ import { formatAddress } from '../manifest/address.js';
 import type { AccountPlan, Operation } from '../plan/types.js';
 import { ApplyJournal } from '../state/apply-journal.js';
 import type { AccountState } from '../state/state-file.js';
-import type { StateStore } from '../state/store.js';
+import type { JournalStore, MemberStores, StateWriter } from '../state/store.js';
 import type { ApplyEvent, ApplyResult } from './events.js';
 import { writeContextOf } from './write-context.js';
+
+/** What an apply writes: checkpoints, the journal, member stores kept beside the state. */
+type ApplyStore = StateWriter & JournalStore & MemberStores;
 
 /** What `applyPlan` is given. */
 export interface ApplyInput {
@@ -24,8 +27,8 @@ export interface ApplyInput {
   accountId: string;
   /** The locked state of the account; changed as the apply goes, and checkpointed. */
   state: AccountState;
-  /** Where the state and its journal are kept. */
-  store: StateStore;
+  /** Where the state and its journal are kept (and its member stores, where the backend keeps them). */
+  store: ApplyStore;
   /** The state directory, where what is kept beside the state lives (member stores). */
   stateDir: string;
   /** What the versions this apply keeps are named after: apply, destroy. */
@@ -72,7 +75,7 @@ export interface ApplyRun {
   readonly accountId: string;
   /** Changed as outcomes come in: its resources are the ids bound so far. */
   readonly state: AccountState;
-  readonly store: StateStore;
+  readonly store: ApplyStore;
   readonly stateDir: string;
   readonly journal: ApplyJournal;
   readonly context: WriteContext;

@@ -9,16 +9,15 @@ import { KINDS } from '../kinds/registry.js';
 import type { AccountPlan } from '../plan/types.js';
 import { ApplyJournal, noChanges } from '../state/apply-journal.js';
 import type { AccountState } from '../state/state-file.js';
-import type { StateStore } from '../state/store.js';
+import type { JournalStore, StateReader, StateWriter } from '../state/store.js';
 import { createdAccountCandidates } from './find-created.js';
-import { otherBoundAccounts } from './recover.js';
 
 /** What creating the account works with: the account's live id (undefined until it exists), its state and where it is kept. */
 interface AccountToEnsure {
   accountId: string | undefined;
   api: AdsApi;
   state: AccountState;
-  store: StateStore;
+  store: StateReader & StateWriter & JournalStore;
   /** Whether the endpoint can create accounts (sandbox and local). */
   sandbox: boolean;
 }
@@ -38,7 +37,7 @@ export async function ensureAccount(account: AccountToEnsure, accountPlan: Accou
   } catch (error) {
     if (!(error instanceof ApiError) || error.outcome !== 'unknown') throw error;
     // no answer: look before creating again, so a lost answer does not leave two accounts
-    const candidates = await createdAccountCandidates(api, sentAt, await otherBoundAccounts(store, state.account));
+    const candidates = await createdAccountCandidates(api, sentAt, await store.otherBoundAccounts(state.account));
     if (candidates.length > 1) throw new ApiError({ status: 0, items: [{ code: 'AMBIGUOUS', message: `creating the sandbox account had no answer and ${candidates.length} new accounts (${candidates.join(', ')}) could be it; bind the right one with account.id` }], retryable: false, outcome: 'unknown', request: 'POST /12/accounts' });
     id = candidates[0] ?? (await api.createSandboxAccount()).id;
   }

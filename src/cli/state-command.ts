@@ -16,7 +16,7 @@ import { membershipModule } from '../members/load-membership.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
-import type { ForceUnlockOutcome, StateStore } from '../state/store.js';
+import type { ForceUnlockOutcome, JournalStore, MemberStores, StateReader, StateStore } from '../state/store.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { liveLockMessage, removedLock } from '../state/lock-notices.js';
@@ -83,7 +83,7 @@ async function withStores(io: Io, path: string, setExit: (code: number) => void,
 }
 
 /** The state as the next run reads it, or undefined (said) when it cannot be read. */
-async function readable(io: Io, store: StateStore, account: string): Promise<AccountState | undefined> {
+async function readable(io: Io, store: StateReader & JournalStore, account: string): Promise<AccountState | undefined> {
   const loaded = await loadState(store, account, '');
   if (typeof loaded === 'string') {
     io.err(`Error: ${loaded}\n`);
@@ -105,7 +105,7 @@ async function readable(io: Io, store: StateStore, account: string): Promise<Acc
  * undefined and what to tell the user once the state is written (never before: a write that
  * fails or is interrupted has done nothing).
  */
-async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => { problem: string } | { done: string }, after?: (account: string, store: StateStore) => Promise<void>): Promise<void> {
+async function editState(io: Io, flags: StateFlags, setExit: (code: number) => void, operation: string, edit: (state: AccountState) => { problem: string } | { done: string }, after?: (account: string, store: MemberStores) => Promise<void>): Promise<void> {
   await withStores(io, flags.path, setExit, async (stores) => {
     const located = await pickAccount(io, flags, stores);
     if (located === undefined) return setExit(1);

@@ -6,7 +6,7 @@ import { loadState } from '../state/apply-journal.js';
 import { keepsMembers, membersStoreOf } from '../members/store-path.js';
 import { membershipModule } from '../members/load-membership.js';
 import type { AccountState } from '../state/state-file.js';
-import type { KeptVersion, StateStore } from '../state/store.js';
+import type { HistoryStore, KeptVersion, MemberStores } from '../state/store.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
@@ -103,7 +103,7 @@ export async function migrateRoot(io: Io, root: string, from: 'local' | 'postgre
  * times, writers and operations (the migrated serial's in place of the push that carried it);
  * answers how many.
  */
-async function copyHistory(account: string, serial: number, source: StateStore, destination: StateStore): Promise<number> {
+async function copyHistory(account: string, serial: number, source: HistoryStore, destination: HistoryStore): Promise<number> {
   const kept: KeptVersion[] = [];
   for (const v of await source.history(account)) {
     if (v.serial > serial) continue;
@@ -115,7 +115,7 @@ async function copyHistory(account: string, serial: number, source: StateStore, 
 }
 
 /** Copies the member stores of `state`'s memberships from `source` to `destination` (each keeps them in its rows or in `stateDir`); answers how many. */
-async function copyMemberStores(state: AccountState, stateDir: string, source: StateStore, destination: StateStore): Promise<number> {
+async function copyMemberStores(state: AccountState, stateDir: string, source: MemberStores, destination: MemberStores): Promise<number> {
   const memberships = Object.entries(state.resources).filter(([, e]) => keepsMembers(e.kind));
   if (memberships.length === 0) return 0;
   const { copyUploaded } = await membershipModule();

@@ -7,11 +7,10 @@
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { AccountState } from '../state/state-file.js';
-import { stateLocation } from '../state/location.js';
-import type { StateStore } from '../state/store.js';
+import type { JournalStore, StateReader, StateWriter } from '../state/store.js';
 
 /** The state of `key`, or that of the same account kept under another key (adopted); undefined when there is neither. */
-export async function stateByAccount(store: StateStore, key: string, accountId: string | undefined, endpoint: string, write: boolean): Promise<{ state: AccountState; formerKey?: string } | string | undefined> {
+export async function stateByAccount(store: StateReader & StateWriter & JournalStore, key: string, accountId: string | undefined, endpoint: string, write: boolean): Promise<{ state: AccountState; formerKey?: string } | string | undefined> {
   if (accountId === undefined) return undefined;
   const keys = await store.accounts();
   if (keys.includes(key)) return undefined;
@@ -36,7 +35,7 @@ export async function stateByAccount(store: StateStore, key: string, accountId: 
  * Warnings for the states under `stateDir` that no account of the manifests (`owned` keys) uses:
  * an account's resources neither planned nor destroyed, with its id and how to adopt it.
  */
-export async function orphanedStates(store: StateStore, owned: ReadonlySet<string>): Promise<Diagnostic[]> {
+export async function orphanedStates(store: StateReader, owned: ReadonlySet<string>): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
   for (const key of await store.accounts()) {
     if (owned.has(key)) continue;
@@ -49,7 +48,7 @@ export async function orphanedStates(store: StateStore, owned: ReadonlySet<strin
       severity: 'warning',
       code: 'orphaned-state',
       message:
-        `the state ${stateLocation(store, key)} (${id === undefined ? 'an account not created yet' : `account ${id}`}, ${count} ${count === 1 ? 'resource' : 'resources'}, kept for the manifest ${key}) belongs to no manifest here, so its resources are neither planned nor destroyed. ` +
+        `the state ${store.locate(key).state} (${id === undefined ? 'an account not created yet' : `account ${id}`}, ${count} ${count === 1 ? 'resource' : 'resources'}, kept for the manifest ${key}) belongs to no manifest here, so its resources are neither planned nor destroyed. ` +
         (id === undefined
           ? `If ${key} was moved or renamed, move it back, or remove this state with adsctl state rm.`
           : `If ${key} was moved or renamed, give the moved manifest's account its id — account: { id: "${id}" } — and plan again: its state is then found by the account id.`),

@@ -22,10 +22,9 @@ import { lookupNeeds, type LookupNeeds } from '../plan/lookup-needs.js';
 import { releaseUndeletable } from '../plan/release.js';
 import { filterTargets, targetProblems } from '../plan/targets.js';
 import type { Plan } from '../plan/types.js';
-import { journalLocation } from '../state/location.js';
 import { membersStoreOf, type MembersStoreLocation } from '../members/store-path.js';
 import type { AccountState } from '../state/state-file.js';
-import type { StateStore } from '../state/store.js';
+import type { JournalStore, LookupCache, MemberStores, StateReader, StateWriter } from '../state/store.js';
 
 /**
  * One account as a plan sees it: its manifest, its state, the API to read through, and the live
@@ -46,8 +45,11 @@ export interface PlanAccount {
   /** The configuration root (absolute) and its state directory, when the account has them on disk. */
   root?: string;
   stateDir?: string;
-  /** Where the state is kept, when the account has a backend: its journal is read (plan) or finished (apply). */
-  store?: StateStore;
+  /**
+   * Where the state is kept, when the account has a backend: its journal is read (plan) or finished
+   * (apply, destroy), its member stores and lookup cache read.
+   */
+  store?: StateReader & StateWriter & JournalStore & MemberStores & LookupCache;
 }
 
 interface PlanOptions {
@@ -66,7 +68,7 @@ interface PlanOptions {
 }
 
 /** What an interrupted apply left open in the journal: the plan's warning, and the creates in flight. */
-async function unfinishedApply(account: PlanAccount, store: StateStore): Promise<{ warning: Diagnostic; inFlight: InFlightCreate[] } | undefined> {
+async function unfinishedApply(account: PlanAccount, store: StateReader & JournalStore): Promise<{ warning: Diagnostic; inFlight: InFlightCreate[] } | undefined> {
   const { open } = await store.readJournal(account.state.account);
   if (open.length === 0) return undefined;
   const operations = open.flatMap((intent) => intent.operations);
@@ -77,7 +79,7 @@ async function unfinishedApply(account: PlanAccount, store: StateStore): Promise
     severity: 'warning',
     code: 'unfinished-apply',
     message:
-      `an apply of account ${account.key} was interrupted: ${operations.length} ${operations.length === 1 ? 'write' : 'writes'} may or may not have reached the service (journal ${journalLocation(store, account.state.account)}). ` +
+      `an apply of account ${account.key} was interrupted: ${operations.length} ${operations.length === 1 ? 'write' : 'writes'} may or may not have reached the service (journal ${store.locate(account.state.account).journal}). ` +
       `This plan shows the state as it was recorded${creates.length === 0 ? '' : `, so creates in flight (${shown}) may appear again`}; ` +
       'the next adsctl apply or destroy first looks them up on the service and binds what exists, so nothing is created twice.',
   };

@@ -14,7 +14,7 @@
  * rather than waiting up to 15 minutes for the next window.
  */
 import type { AdsApi } from '../api/ads-api.js';
-import type { StateStore } from '../state/store.js';
+import type { LookupCache } from '../state/store.js';
 import { ApiError } from '../api/errors.js';
 import type { BiddingRule, PlacementCombination } from '../api/generated/wire.js';
 import { checkedCache } from './lookup-cache.js';
@@ -81,13 +81,11 @@ function cacheName(endpoint: string): string {
   return `lookups-${endpoint.replace(/[^A-Za-z0-9_.-]+/g, '_')}`;
 }
 
-/** Where the lookup cache is kept: the state backend's cache. */
-type LookupCache = Pick<StateStore, 'where' | 'readCache' | 'writeCache'>;
-
 interface LookupInput {
   api: AdsApi;
   /** Endpoint name, part of the cache entry's name. */
   endpoint: string;
+  /** Where the lookup cache is kept: the state backend's cache. */
   cache: LookupCache;
   accountIds: readonly string[];
   /** Whether a change sets line item categories (only then are IAB categories read). */

@@ -17,11 +17,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { lostJournalRemedy } from './journal.js';
-import { LocalStore } from './local-store.js';
-import { journalLocation, stateLocation } from './location.js';
 import type { JournalContents, JournalDone, JournalIntent, JournalOperation } from './journal-record.js';
 import type { AccountState, StateResource } from './state-file.js';
-import type { JournalLog, StateStore } from './store.js';
+import type { JournalLog, JournalStore, StateReader, StateWriter } from './store.js';
 
 /** What one request changed in the state. */
 export interface StateChanges {
@@ -98,11 +96,11 @@ function linkJournal(state: AccountState, journal: JournalContents, where: strin
  * The journal's contents come with it (open entries, damage, a journal that does not fit the
  * checkpoint) so the caller need not read it again.
  */
-export async function loadState(store: StateStore, key: string, endpoint: string): Promise<{ state: AccountState; journal: JournalContents } | string> {
+export async function loadState(store: StateReader & JournalStore, key: string, endpoint: string): Promise<{ state: AccountState; journal: JournalContents } | string> {
   const state = await store.read(key, endpoint);
   if (typeof state === 'string') return state;
-  const local = store instanceof LocalStore;
-  const journal = linkJournal(state, await store.readJournal(key), `${local ? '' : 'the journal '}${journalLocation(store, key)}`, `the checkpoint ${stateLocation(store, key)}`);
+  const where = store.locate(key);
+  const journal = linkJournal(state, await store.readJournal(key), where.journalAlone, `the checkpoint ${where.state}`);
   if (journal.damage === undefined) replayOutcomes(state, journal.outcomes);
   return { state, journal };
 }
@@ -124,7 +122,7 @@ export class ApplyJournal {
    * checkpoint absorbed) is begun afresh, continuing from the state's serial; then the checkpoint
    * is written naming it, before any request is sent, so a journal lost from then on is missed.
    */
-  static async open(store: StateStore, state: AccountState): Promise<ApplyJournal> {
+  static async open(store: JournalStore & StateWriter, state: AccountState): Promise<ApplyJournal> {
     const log = await store.openJournal(state.account);
     if (log.head === undefined || log.head.journal === state.absorbed_journal) await log.begin({ journal: randomBytes(8).toString('hex'), base: state.serial });
     const journal = new ApplyJournal(log);

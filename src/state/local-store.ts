@@ -12,8 +12,8 @@ import type { JournalContents } from './journal-record.js';
 import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
 import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
-import { stateAccounts } from './state-files.js';
-import type { ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
+import { boundAccountIds, stateAccounts } from './state-files.js';
+import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
 
 /** Versions kept per account. */
@@ -60,6 +60,17 @@ export class LocalStore implements StateStore {
       if (remains !== undefined) return Promise.resolve(missingCheckpoint(statePath(this.stateDir, key), key, remains, `--path ${dirname(dirname(this.stateDir))}`));
     }
     return Promise.resolve(readState(this.stateDir, key, endpoint));
+  }
+
+  /** An account's files: a message names them by their paths. */
+  locate(key: string): AccountLocation {
+    const journal = journalPath(this.stateDir, key);
+    return { state: statePath(this.stateDir, key), journal, journalAlone: journal };
+  }
+
+  /** Every state file of the directory is read, `key`'s among them (it binds no account when this is asked). */
+  otherBoundAccounts(): Promise<Set<string>> {
+    return Promise.resolve(boundAccountIds(this.stateDir));
   }
 
   /** What is left of an account beside its checkpoint: its journal, its kept versions; undefined when neither. */

@@ -1,9 +1,14 @@
 /**
  * Where state is kept: the contract every backend fulfils (docs/architecture.md, "State, journal
  * and locks"). The local files under `.adsctl/state/` are the embedded default (local-store.ts);
- * a team keeps state in PostgreSQL (postgres/). The rest of adsctl sees only this interface:
- * an account's state read and written whole with its serial, the apply journal appended one
- * durable record at a time, a lock per account, the versions kept, and the lookup cache.
+ * a team keeps state in PostgreSQL (postgres/). The rest of adsctl sees only these interfaces,
+ * split as Terraform's statemgr splits its state manager, so each stage takes what it uses: an
+ * account's state read (`StateReader`) and written whole with its serial (`StateWriter`), a lock
+ * per account (`StateLocker`), the apply journal appended one durable record at a time
+ * (`JournalStore`), the versions kept (`HistoryStore`), the lookup cache (`LookupCache`) and the
+ * member stores kept beside the state (`MemberStores`). `StateStore` is all of them: what a
+ * backend implements, and what the code that opens and closes one holds. No stage asks which
+ * backend it has; what differs between them is a method of each (`locate`, `otherBoundAccounts`).
  *
  * Serials: `write` stores a new version with the serial bumped (import, `state rm`, recovery);
  * `checkpoint` stores the state with the serial it carries, which an apply has already moved on by
@@ -94,9 +99,21 @@ export interface JournalLog {
 
 export type PushOutcome = { pushed: number } | { refused: string };
 
-export interface StateStore {
-  /** Where the state is, for messages: a directory, or `postgres://host:port/db` without secrets. */
-  readonly where: string;
+/**
+ * How messages name one account's state and journal: a file path for local files, `of account K
+ * in postgres://…` for a database.
+ */
+export interface AccountLocation {
+  /** The checkpoint, after a noun: "the state …", "the checkpoint …". */
+  state: string;
+  /** The journal, after a noun: "journal …". */
+  journal: string;
+  /** The journal with no noun before it, as a message's subject: its file, or `the journal of account K in …`. */
+  journalAlone: string;
+}
+
+/** Reading the accounts' states (plan, orphaned states, `state list|show|pull`). */
+export interface StateReader {
   /** The account keys that have state, sorted. */
   accounts(): Promise<string[]>;
   /**
@@ -105,6 +122,18 @@ export interface StateStore {
    * (journal.ts, `loadState`).
    */
   read(key: string, endpoint: string): Promise<AccountState | string>;
+  /** How messages name `key`'s state and journal in this backend. */
+  locate(key: string): AccountLocation;
+  /**
+   * The live account ids the states of this backend bind besides `key`'s (asked only while `key`
+   * binds no account yet, so a backend may count its state too: the local one reads every file
+   * of its directory).
+   */
+  otherBoundAccounts(key: string): Promise<Set<string>>;
+}
+
+/** Writing the accounts' states (apply, recovery, import, the `state` edits). */
+export interface StateWriter {
   /** Stores a new version: `state.serial` is bumped first. */
   write(state: AccountState, operation: string): Promise<void>;
   /**
@@ -115,6 +144,15 @@ export interface StateStore {
   checkpoint(state: AccountState, operation: string, final: boolean): Promise<void>;
   /** Removes an account's state, journal and history (its key was moved). */
   remove(key: string): Promise<void>;
+  /**
+   * Stores `state` as the account's current version when its serial is above the current one
+   * (or `force`); refused with the reason otherwise.
+   */
+  push(state: AccountState, force: boolean): Promise<PushOutcome>;
+}
+
+/** The lock per account a run or a `state` edit holds (the engine's sessions, `state`, `force-unlock`). */
+export interface StateLocker {
   /** Takes an account's lock, waiting up to `timeoutMs`; the holder when it could not. */
   lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }>;
   /** The current holder of an account's lock, if any. */
@@ -124,12 +162,20 @@ export interface StateStore {
    * `force`, which also ends that holder's session).
    */
   forceUnlock(id: string, force: boolean): Promise<ForceUnlockOutcome>;
+}
+
+/** The apply journal of each account (apply-journal.ts: loading, recovery, apply). */
+export interface JournalStore {
   /** The journal's records: open entries, outcomes to replay, and any damage. */
   readJournal(key: string): Promise<JournalContents>;
   /** Opens the journal for appending (cutting off a torn last record); throws on damage. */
   openJournal(key: string): Promise<JournalLog>;
   /** Removes the journal once every entry is resolved. */
   clearJournal(key: string): Promise<void>;
+}
+
+/** The versions of each account's state kept (`state history|pull --serial`, `state migrate`). */
+export interface HistoryStore {
   /** The versions kept, newest first. */
   history(key: string): Promise<StateVersion[]>;
   /** One kept version, or undefined. */
@@ -140,19 +186,30 @@ export interface StateStore {
    * keeps remain.
    */
   keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void>;
-  /**
-   * Stores `state` as the account's current version when its serial is above the current one
-   * (or `force`); refused with the reason otherwise.
-   */
-  push(state: AccountState, force: boolean): Promise<PushOutcome>;
-  /** The lookup cache of an endpoint (what live/lookups.ts keeps), or undefined. */
+}
+
+/** The lookup cache of each endpoint (live/lookups.ts). */
+export interface LookupCache {
+  /** Where it is, for messages: a directory, or `postgres://host:port/db` without secrets. */
+  readonly where: string;
+  /** The cache entry `name`, or undefined. */
   readCache(name: string): Promise<unknown>;
   writeCache(name: string, value: unknown): Promise<void>;
+}
+
+/** The member stores of an account, where the backend keeps them beside the state (members/store-path.ts). */
+export interface MemberStores {
   /**
    * The member stores of `account`, when this backend keeps them beside the state (PostgreSQL);
    * absent when they are files in the configuration root's `.adsctl/state/`.
    */
   memberRows?(account: string): MemberRows;
+}
+
+/** A backend: every part above, where it is, and its end. */
+export interface StateStore extends StateReader, StateWriter, StateLocker, JournalStore, HistoryStore, LookupCache, MemberStores {
+  /** Where the state is, for messages: a directory, or `postgres://host:port/db` without secrets. */
+  readonly where: string;
   /** Releases connections; locks still held are released. */
   close(): Promise<void>;
 }

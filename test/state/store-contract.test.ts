@@ -219,4 +219,18 @@ describe.each(BACKENDS)('a state backend: $name', (backend) => {
     expect(await store.history('old')).toEqual([]);
     expect(await store.read('old', 'local')).toEqual(emptyState('old', 'local'));
   });
+
+  it('names an account\'s state and journal for messages, and the live accounts other states bind', async () => {
+    const store = await storeOf(backend);
+    const local = databases.get(store) === undefined;
+    const of = `of account acme in ${store.where}`;
+    const stateDir = local ? (store as LocalStore).stateDir : '';
+    expect(store.locate('acme')).toEqual(
+      local ? { state: statePath(stateDir, 'acme'), journal: journalPath(stateDir, 'acme'), journalAlone: journalPath(stateDir, 'acme') } : { state: of, journal: of, journalAlone: `the journal ${of}` },
+    );
+    await store.write({ ...emptyState('a', 'local'), account_id: 'A1' }, 'import');
+    await store.write({ ...emptyState('b', 'local'), account_id: 'B1' }, 'import');
+    await store.write(emptyState('c', 'local'), 'import');
+    expect([...(await store.otherBoundAccounts('c'))].sort()).toEqual(['A1', 'B1']);
+  });
 });

@@ -25,7 +25,7 @@ import { LockLostError } from '../lock-lost.js';
 import { holderName } from '../lock.js';
 import { shapeProblems } from '../shape.js';
 import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
-import type { ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
+import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
 import { missingCheckpoint } from '../missing-checkpoint.js';
 import { migrate } from './migrations.js';
 
@@ -226,6 +226,22 @@ export class PostgresStore implements StateStore {
       return emptyState(key, endpoint);
     }
     return this.checked(rows[0]!.state, `the state of account ${key} in ${this.where}`);
+  }
+
+  /** An account's rows: a message names them by the account and the database. */
+  locate(key: string): AccountLocation {
+    const of = `of account ${key} in ${this.where}`;
+    return { state: of, journal: of, journalAlone: `the journal ${of}` };
+  }
+
+  async otherBoundAccounts(key: string): Promise<Set<string>> {
+    const ids = new Set<string>();
+    for (const other of await this.accounts()) {
+      if (other === key) continue;
+      const state = await this.read(other, '');
+      if (typeof state !== 'string' && state.account_id !== undefined) ids.add(state.account_id);
+    }
+    return ids;
   }
 
   private checked(value: unknown, what: string): AccountState | string {
