@@ -1,7 +1,6 @@
 /**
- * PostgreSQL goes away mid-apply (issue 19): the server, or the network to it, drops every
- * connection and refuses new ones — here a TCP proxy in front of the test server (tcp-proxy.ts)
- * is cut. The apply loses its lock with its session: it sends no write beyond those in flight,
+ * PostgreSQL goes away mid-apply (issue 19): the server drops every connection and refuses new
+ * ones — here a TCP proxy in front of the test server (tcp-proxy.ts) is cut. The apply loses its lock with its session: it sends no write beyond those in flight,
  * says in one line which lock it lost and why, and exits 1, never calling it a bug. A run started
  * during the outage says it cannot reach the server, naming it. Once the server is back, the next
  * apply recovers what the first left open and finishes: every object once, every binding kept.
@@ -58,7 +57,7 @@ describe('a PostgreSQL outage mid-apply', () => {
       const outcomes = async (): Promise<number> => Number((await db.query("SELECT count(*) AS n FROM adsctl.journal WHERE record ? 'serial'").catch(() => ({ rows: [{ n: 0 }] }))).rows[0].n);
       await waitUntil('outcomes in the journal', async () => first.child.exitCode !== null || (await outcomes()) >= 4);
       expect(first.child.exitCode, 'the apply is still running').toBeNull();
-      proxy.cut();
+      await proxy.cut();
       const cut = wire.requests().length;
 
       const stopped = await first.done;
@@ -75,9 +74,9 @@ describe('a PostgreSQL outage mid-apply', () => {
       expect(away.code, transcript(away)).toBe(1);
       expect(away.stderr).toContain(`127.0.0.1:${proxy.port}`);
       expect(away.stderr).not.toContain('a bug in adsctl');
-      expect(away.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^adsctl\\.yaml:\\d+:\\d+: error state-backend: cannot use the state in postgres://127\\.0\\.0\\.1:${proxy.port}/\\S+: connect ECONNRESET 127\\.0\\.0\\.1:${proxy.port}: check that the server is up and reachable from here, then run the command again$`))]);
+      expect(away.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^adsctl\\.yaml:\\d+:\\d+: error state-backend: cannot use the state in postgres://127\\.0\\.0\\.1:${proxy.port}/\\S+: connect ECONNREFUSED 127\\.0\\.0\\.1:${proxy.port}: check that the server is up and reachable from here, then run the command again$`))]);
 
-      proxy.restore();
+      await proxy.restore();
       const finished = await ws.run(['apply', '--auto-approve']);
       expect(finished.code, transcript(finished)).toBe(0);
       expect(finished.stdout).toContain('Apply complete!');
