@@ -29,6 +29,8 @@ export interface EntryResource {
   attributes: Record<string, unknown>;
   attributeSources: Record<string, SourceRange>;
   references: Record<string, EntryAddress>;
+  /** The existing object the entry names by id (bound, never created). */
+  importId?: string;
 }
 
 /** The file an entry is read from, given by the manifest stage. */

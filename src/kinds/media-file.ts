@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import { quoteValue } from '../diag/quote.js';
 import type { WriteContext } from './descriptor.js';
-import { childPointer, stringValue } from './entry-nodes.js';
+import { childPointer, idValue, stringValue } from './entry-nodes.js';
 import type { EntryReader } from './manifest-reading.js';
 import { LocalWriteError } from './write-error.js';
 
@@ -51,9 +51,29 @@ export async function readMediaFile(ctx: WriteContext, path: string, expected: s
   return data;
 }
 
-/** `media: hero` → the media's file read and hashed. */
+/**
+ * `media: hero` → the media's file read and hashed; or, with `id`, the library item it names
+ * bound as it is (no file: adsctl does not have its bytes). One of the two is needed.
+ */
 export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
+  const id = map.byKey.get('id');
   const entry = map.byKey.get('file');
+  const name = resource.address.steps.at(-1)?.key ?? '';
+  if (id !== undefined) {
+    const value = idValue(id.value);
+    if (value === 'invalid') ctx.report(childPointer(pointer, 'id'), 'id-format', `id ${ctx.textOf(id.value.start, id.value.end)} is not an id as written; write ids as quoted strings`, ctx.rangeOf(id.value));
+    else if (value !== undefined) resource.importId = value;
+    for (const field of ['file', 'media_category']) {
+      const given = map.byKey.get(field);
+      if (given !== undefined) ctx.report(childPointer(pointer, field), 'media-content', `media ${quoteValue(name)} names an existing library item by id, so it takes no ${field}: adsctl never uploads it`, ctx.rangeOf(given.value));
+    }
+    return;
+  }
+  const missing = ['file', 'media_category'].filter((f) => !map.byKey.has(f));
+  if (missing.length > 0) {
+    ctx.report(pointer, 'missing-field', `media ${quoteValue(name)} needs ${missing.join(' and ')} (a file to upload), or id (an item already in the media library)`, resource.source);
+    return;
+  }
   const path = stringValue(entry?.value);
   if (entry === undefined || path === undefined) return;
   const at = childPointer(pointer, 'file');

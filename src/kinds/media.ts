@@ -3,7 +3,9 @@
  * GIF or video, uploaded in chunks and added to the account's media library. The file's content
  * hash is its identity: an edited file is uploaded anew (a replacement, the old item stays in the
  * library, which has no DELETE), an unchanged one never again. `name`, `file_name`, `title` and
- * `description` change in place. The library item's `media_key` is the live id.
+ * `description` change in place. The library item's `media_key` is the live id. An entry with
+ * `id` names an item already in the library, whose bytes adsctl does not have: it is bound, never
+ * uploaded (what `adsctl generate` writes for the account's library).
  */
 import { basename } from 'node:path';
 import { SEGMENT_MAX_BYTES } from '../api/upload.js';
@@ -27,7 +29,7 @@ export const MEDIA: KindDescriptor = {
   noun: 'media item',
   parent: 'account',
   address: { collection: 'media', key: 'name' },
-  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['file'], read: readMediaEntry }),
+  manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['id', 'file'], read: readMediaEntry }),
   attributes: [
     { ...field('file', 'scalar', 'update'), informational: true },
     { ...field('file_size', 'scalar', 'update'), informational: true },
