@@ -6,6 +6,7 @@
  * otherwise the journal keeps the open intents for the next run to look up.
  */
 import type { ResourceChange } from '../diff/types.js';
+import { seenRecord } from '../diff/unmanaged.js';
 import { KINDS } from '../kinds/registry.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AccountState, StateResource } from '../state/state-file.js';
@@ -21,9 +22,22 @@ export async function finishApply(run: ApplyRun): Promise<ApplyResult> {
   result.notStarted = run.tally.total - run.tally.settled;
   forgetImplied(run);
   settleUnchanged(run);
+  recordUnmanaged(run);
   await checkpointFinal(run);
   await forgotten(run);
   return result;
+}
+
+/**
+ * Records the objects the plan found not managed by adsctl as seen at this apply (with the ones
+ * it released, which leave the state now), so the next plan lists them without calling them
+ * drift; a plan that did not look leaves the record as it was.
+ */
+function recordUnmanaged(run: ApplyRun): void {
+  if (run.plan.unmanaged === undefined) return;
+  const seen = seenRecord(run.plan.unmanaged, run.plan.changes);
+  if (seen === undefined) delete run.state.unmanaged_seen;
+  else run.state.unmanaged_seen = seen;
 }
 
 /** Drops the resources implied by a delete this apply made (the plan's `implied`), counting each as destroyed. */

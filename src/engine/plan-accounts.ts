@@ -10,6 +10,7 @@ import type { AdsApi } from '../api/ads-api.js';
 import { recoverJournal } from '../apply/recover.js';
 import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
 import { diffResources } from '../diff/diff.js';
+import { findUnmanaged } from '../diff/unmanaged.js';
 import { isResourceKind } from '../kinds/registry.js';
 import { fetchLiveState } from '../live/fetch.js';
 import type { Lookups } from '../live/lookups.js';
@@ -118,7 +119,9 @@ async function membershipProblems(s: PlanAccount, desired: DesiredAccount, live:
 async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Diagnostic[]): Promise<AccountPlanInput> {
   const inFlight = await journalBeforePlan(s, options.recover === true, diagnostics);
   if (s.accountId === undefined && s.state.account_id !== undefined) s.accountId = s.state.account_id;
-  const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state });
+  // what adsctl does not manage is listed by a plan of a manifest's account, unless it opts out
+  const unmanaged = options.mode === 'plan' && s.desired !== undefined && s.desired.unmanaged !== 'ignore';
+  const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state, unmanaged });
   if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
     // the account adsctl created is gone: a new one will be created
     s.accountId = undefined;
@@ -144,6 +147,7 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
     reads: s.reads(),
     stateSerial: s.state.serial,
     inFlight,
+    ...(unmanaged && s.desired !== undefined ? { unmanaged: findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [] }) } : {}),
   };
 }
 

@@ -54,6 +54,8 @@ interface FetchInput {
   accountId: string | undefined;
   desired: DesiredAccount | undefined;
   state: AccountState;
+  /** Read what the plan lists as not managed by adsctl (src/diff/unmanaged.ts); see `readUnmanaged`. */
+  unmanaged?: boolean;
 }
 
 type ListRead = Extract<ReadSpec, { via: 'list' }>;
@@ -73,6 +75,22 @@ function readList(api: AdsApi, accountId: string, spec: ListRead, bound: Readonl
   return bound.size <= ID_FILTER_MAX ? api.listWhere(spec.resource, accountId, spec.idsParam, [...bound], flags) : api.list(spec.resource, accountId, flags);
 }
 
+/**
+ * Adds the reads that find the objects spending in the account without adsctl (the kinds that
+ * serve: campaigns, line items), at their minimum: a kind under the account is read in full, as
+ * its descriptor lists it (one paginated list; nothing more when the manifest or the state
+ * already has it read), because an object no one binds can only be found in the whole list; a
+ * kind under another serving kind only when some of those parents are bound, since only the
+ * children of managed parents are listed (unmanaged parents are listed with theirs).
+ */
+function readUnmanaged(kinds: Map<ResourceKind, Set<string>>): void {
+  for (const d of DESCRIPTORS) {
+    if (d.serving === undefined || d.parent === undefined || kinds.has(d.kind)) continue;
+    const underAccount = KINDS[d.parent].parent === undefined;
+    if (underAccount || (kinds.get(d.parent)?.size ?? 0) > 0) kinds.set(d.kind, new Set());
+  }
+}
+
 /** Reads the live state one account's plan needs. */
 export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   const { api, accountId } = input;
@@ -81,6 +99,7 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   const needs = readNeeds(input.desired, input.state);
   // the members of an owned collection are read whenever their parent kind is managed
   for (const d of DESCRIPTORS) if (d.owned && d.parent !== undefined && needs.kinds.has(d.parent) && !needs.kinds.has(d.kind)) needs.kinds.set(d.kind, new Set());
+  if (input.unmanaged === true) readUnmanaged(needs.kinds);
   // a kind read whole is read when a kind that sits under it or refers to it is
   for (const d of DESCRIPTORS) {
     if (!needs.kinds.has(d.kind)) continue;

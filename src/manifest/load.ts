@@ -11,7 +11,7 @@ import { checkAccountRules } from './checks.js';
 import { readEndpoint } from './endpoint.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
-import { asMap, documentLocator, plainValue } from './nodes.js';
+import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
 import { readManifestSource } from './read-source.js';
 import { checkCycles, resolveDependencies, resolveImports } from './references.js';
 import { resolveResources } from './resolve.js';
@@ -89,6 +89,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
     ...(endpoint === undefined ? {} : { endpoint }),
     ...(accountId === undefined ? {} : { accountId }),
     resources: ctx.resources,
+    ...(stringValue(root.byKey.get('unmanaged')?.value) === 'ignore' ? { unmanaged: 'ignore' as const } : {}),
   };
   return { account, diagnostics: withoutRepeats(diagnostics) };
 }

@@ -95,6 +95,11 @@ export interface DesiredAccount {
   endpoint?: string;
   accountId?: string;
   resources: DesiredResource[];
+  /**
+   * `unmanaged: ignore`: the plan neither reads nor lists the objects of the account that adsctl
+   * does not manage; absent for the default, `report`.
+   */
+  unmanaged?: 'ignore';
 }
 
 /** Every account of one invocation, in file order. */

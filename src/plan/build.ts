@@ -8,6 +8,7 @@ import { checked } from './stale.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { KINDS } from '../kinds/registry.js';
 import type { ResourceChange } from '../diff/types.js';
+import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { Lookups } from '../live/lookups.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
@@ -42,6 +43,8 @@ export interface AccountPlanInput {
   stateSerial: number;
   /** The creates an interrupted apply left in flight (a plan's journal's open entries). */
   inFlight?: readonly InFlightCreate[];
+  /** The live objects adsctl does not manage (src/diff/unmanaged.ts); absent when not looked for. */
+  unmanaged?: UnmanagedObject[];
 }
 
 /** The address of the parent of a resource, if it has one. */
@@ -110,6 +113,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       implied,
       stateSerial: input.stateSerial,
       serving: safe.notes,
+      ...(input.unmanaged === undefined ? {} : { unmanaged: input.unmanaged }),
     },
     diagnostics,
   };

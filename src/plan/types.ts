@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
+import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { ResourceKind } from '../manifest/types.js';
 
 export const PLAN_FORMAT_VERSION = '2.1';
@@ -110,6 +111,12 @@ export interface AccountPlan {
   stateSerial: number;
   /** How the plan keeps each serving object that it writes under from serving wider (plan/serving.ts). */
   serving: ServingNote[];
+  /**
+   * The live campaigns and line items adsctl does not manage (src/diff/unmanaged.ts), those new
+   * since the last apply marked; apply records them as seen. Absent when the plan did not look
+   * (`unmanaged: ignore`, destroy, an account no manifest describes).
+   */
+  unmanaged?: UnmanagedObject[];
 }
 
 /**

@@ -136,6 +136,25 @@ export interface DocumentDiagnostic {
   related: Array<{ message: string; range: DocumentRange }>;
 }
 
+/**
+ * A live campaign or line item adsctl does not manage (docs/architecture.md, "Objects not managed
+ * by adsctl"): the fields of DESIGN §9.2 first, in its order, then the account, the address of
+ * the managed parent, the money's currency and whether it appeared since the last apply (drift).
+ */
+export interface DocumentUnmanaged {
+  type: string;
+  id: string;
+  name: string | null;
+  entity_status: string | null;
+  parent_id: string | null;
+  daily_budget_amount_local_micro: number | null;
+  account: string;
+  parent_address: string | null;
+  currency: string;
+  /** Not recorded as unmanaged at the last apply: `plan --refresh-only --detailed-exitcode` exits 2 for it. */
+  drift: boolean;
+}
+
 /** The whole document; keys are written in this order. */
 export interface PlanDocument {
   format_version: string;
@@ -146,4 +165,6 @@ export interface PlanDocument {
   requests: DocumentRequests;
   spend: DocumentSpend[];
   diagnostics: DocumentDiagnostic[];
+  /** Live objects adsctl does not manage, accounts in plan order; absent when there are none. */
+  unmanaged?: DocumentUnmanaged[];
 }

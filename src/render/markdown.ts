@@ -1,6 +1,7 @@
 /**
  * The plan as a pull-request comment: a heading, the outcome line, a summary table per account
- * (add, change, destroy, drift, spend), diagnostics, the objects changed outside adsctl, then a
+ * (add, change, destroy, drift, spend), diagnostics, the objects changed outside adsctl, those
+ * not managed by adsctl with their daily budgets (unmanaged.ts), then a
  * collapsible section per account (and per campaign when an account's section is large) holding
  * the text plan in ```diff fences, symbols moved to the first column so GitHub colours them.
  * The comment stays under 60,000 characters; when cut, it keeps the summary and the sections
@@ -13,6 +14,7 @@ import type { DocumentAccount, DocumentResourceChange, DocumentSummary, PlanDocu
 import { accountTitle, accountViews, countChanges, documentDiagnostics, errorCount, failedLine, isAction, noChangesLine } from './document-views.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine, spendPhrase } from './summaries.js';
+import { unmanagedMarkdown } from './unmanaged.js';
 
 /** Comments are kept strictly under this many characters. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -130,6 +132,7 @@ function note(leftOut: Record<string, number>, doc: PlanDocument): string {
   const also = [
     leftOut['drift'] === undefined ? '' : `${leftOut['drift']} of the objects changed outside adsctl`,
     leftOut['diagnostic'] === undefined ? '' : `${leftOut['diagnostic']} diagnostics`,
+    leftOut['unmanaged'] === undefined ? '' : `${leftOut['unmanaged']} of the objects not managed by adsctl`,
   ].filter((s) => s !== '');
   const extra = also.length === 0 ? '' : ` Also left out: ${also.join(', ')}.`;
   return `> **This comment was cut to stay under ${MARKDOWN_LIMIT} characters:** ${actions} of ${total} resources were left out.${extra} \`adsctl show PLANFILE\` renders the complete plan from the file saved with \`plan --out\` (in CI, the plan artifact).\n`;
@@ -143,6 +146,7 @@ export function renderMarkdown(doc: PlanDocument, options: MarkdownOptions = {})
   const views = accountViews(doc);
   const drifted = views.flatMap((v) => v.changes.filter((c) => c.drift).map((c, i) => `${i === 0 ? `${accountTitle(v.account)}:\n\n` : ''}${blockText(c, driftBlock)}`));
   if (drifted.length > 0) pieces.push(...fenced('### Objects changed outside adsctl\n\n', '\n', 'diff', drifted, 'drift'));
+  pieces.push(...unmanagedMarkdown(doc));
   for (const view of views) {
     const actions = view.changes.filter(isAction);
     if (actions.length > 0) pieces.push(...accountPieces(view.account, actions));

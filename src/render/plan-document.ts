@@ -8,6 +8,7 @@
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { Action, ResourceChange } from '../diff/types.js';
+import type { UnmanagedObject } from '../diff/unmanaged.js';
 import { formatAddress } from '../manifest/address.js';
 import { formatMicros } from '../manifest/money.js';
 import type { ResourceAddress } from '../manifest/types.js';
@@ -23,6 +24,7 @@ import {
   type DocumentResourceChange,
   type DocumentServing,
   type DocumentSpend,
+  type DocumentUnmanaged,
   type PlanDocument,
 } from './document-types.js';
 import { countChanges } from './document-views.js';
@@ -117,6 +119,21 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
   };
 }
 
+function unmanagedEntry(u: UnmanagedObject, account: string): DocumentUnmanaged {
+  return {
+    type: u.kind,
+    id: u.id,
+    name: u.name,
+    entity_status: u.status,
+    parent_id: u.parentId,
+    daily_budget_amount_local_micro: u.dailyBudgetMicros,
+    account,
+    parent_address: u.parentAddress,
+    currency: u.currency,
+    drift: u.new,
+  };
+}
+
 function addRequests(into: DocumentRequests, requests: RequestEstimate): DocumentRequests {
   return { reads: into.reads + requests.reads, writes: into.writes + requests.writes, batches: into.batches + requests.batches };
 }
@@ -191,6 +208,7 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     resourceChanges.push(...changes);
     requests = addRequests(requests, accountPlan.requests);
   }
+  const unmanaged = plan.accounts.flatMap((a) => (a.unmanaged ?? []).map((u) => unmanagedEntry(u, a.account)));
   return {
     format_version: PLAN_DOCUMENT_FORMAT_VERSION,
     mode: plan.mode,
@@ -200,5 +218,6 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     requests,
     spend: spend(plan.accounts.flatMap((a) => a.spend)),
     diagnostics: plan.diagnostics.map(diagnostic),
+    ...(unmanaged.length === 0 ? {} : { unmanaged }),
   };
 }

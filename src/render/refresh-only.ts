@@ -4,7 +4,9 @@
  * what adsctl last applied, or the object was deleted outside adsctl; everything else (manifest
  * edits, creates, removals) is left out, and nothing is planned: every drifted resource is a
  * no-op and no step, write or spend remains. JSON and Markdown are the usual renderings of that
- * plan; the text is Terraform's "Objects have changed outside of ..." report alone.
+ * plan; the text is Terraform's "Objects have changed outside of ..." report, followed by the
+ * objects not managed by adsctl (unmanaged.ts), those that appeared since the last apply being
+ * drift too.
  */
 import type { ResourceChange } from '../diff/types.js';
 import { formatDiagnostics } from '../diag/format.js';
@@ -14,15 +16,20 @@ import { planToDocument } from './plan-document.js';
 import { renderPlan, type PlanFormat, type RenderOptions } from './render.js';
 import { driftBlock } from './resource-block.js';
 import { requestsPhrase } from './summaries.js';
+import { unmanagedTextLines } from './unmanaged.js';
 
 /** Whether a change records something done outside adsctl. */
 export function isDrift(change: ResourceChange): boolean {
   return change.drift || change.reason === 'deleted_outside';
 }
 
-/** Whether any account of the plan has drift: what `plan --refresh-only --detailed-exitcode` exits 2 for. */
+/**
+ * Whether any account of the plan has drift — a change made outside adsctl, or an object not
+ * managed by adsctl that appeared since the last apply (src/diff/unmanaged.ts): what `plan
+ * --refresh-only --detailed-exitcode` exits 2 for.
+ */
 export function hasDrift(plan: Plan): boolean {
-  return plan.accounts.some((a) => a.changes.some(isDrift));
+  return plan.accounts.some((a) => a.changes.some(isDrift) || (a.unmanaged ?? []).some((u) => u.new));
 }
 
 /** The plan with only its drift, each drifted resource planned as no action. */
@@ -51,8 +58,10 @@ function renderText(plan: Plan, options: RenderOptions): string {
     .map((v) => ({ title: accountTitle(v.account), drifted: v.changes.filter((c) => c.drift) }))
     .filter((a) => a.drifted.length > 0);
   const sections: string[][] = [];
+  const unmanaged = unmanagedTextLines(doc);
   if (accounts.length === 0) {
-    sections.push(['No changes. Nothing changed outside adsctl since the last apply.']);
+    const fresh = (doc.unmanaged ?? []).some((u) => u.drift);
+    sections.push([fresh ? 'Objects not managed by adsctl appeared since the last apply.' : 'No changes. Nothing changed outside adsctl since the last apply.']);
   } else {
     sections.push([
       'Note: Objects have changed outside of adsctl',
@@ -64,6 +73,7 @@ function renderText(plan: Plan, options: RenderOptions): string {
       'This is a refresh-only plan, so adsctl will not take any actions to undo these.',
     ]);
   }
+  if (unmanaged.length > 0) sections.push(unmanaged);
   const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
   if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
   const errors = errorCount(doc);

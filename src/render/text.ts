@@ -1,6 +1,7 @@
 /**
  * The plan as text for a terminal or a CI log, in Terraform's layout: what changed outside
- * adsctl first (its own section, so drift is never mistaken for an edit), then the legend and
+ * adsctl first (its own section, so drift is never mistaken for an edit), what spends in the
+ * accounts without adsctl managing it (`Not managed by adsctl`, unmanaged.ts), then the legend and
  * the planned actions per account, then diagnostics, then `Plan: N to add, N to change, N to
  * destroy.` and adsctl's line with requests and spend. Rendered from the plan document only.
  */
@@ -10,6 +11,7 @@ import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
+import { unmanagedTextLines } from './unmanaged.js';
 
 /** How text is rendered: ANSI colour or none; manifest texts for the source lines under diagnostics. */
 interface TextOptions {
@@ -66,6 +68,8 @@ export function renderText(doc: PlanDocument, options: TextOptions): string {
   const sections: string[][] = [];
   const drift = driftSectionLines(doc, options.color);
   if (drift.length > 0) sections.push([...drift, '', RULE]);
+  const unmanaged = unmanagedTextLines(doc);
+  if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);
   const hasActions = doc.resource_changes.some(isAction);
   if (hasActions) sections.push(actionLines(doc, options.color));
   const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());

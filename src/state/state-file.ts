@@ -45,6 +45,14 @@ export interface AccountState {
   journal_id?: string;
   /** The apply journal whose outcomes this checkpoint holds in full; one of this id left beside it is ignored. */
   absorbed_journal?: string;
+  /**
+   * The ids of the objects of each kind (campaigns, line items) that were live in the account but
+   * not managed by adsctl when it was last applied (src/diff/unmanaged.ts): those are listed by a
+   * plan but are not drift; any other is. Absent when there were none. Added within format 1: an
+   * adsctl that does not know it keeps it as it is, and a state without it (written before, or
+   * never applied) has seen none, so every unmanaged object counts as new.
+   */
+  unmanaged_seen?: Record<string, string[]>;
   resources: Record<string, StateResource>;
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Objects that spend money in a managed account without adsctl knowing them (docs/manifest.md,
+ * "Objects not managed by adsctl"): the kinds that serve (their descriptors' `serving`: campaigns,
+ * line items) whose live records no state entry, import or change binds — under the account
+ * itself, every one; under another serving kind, only those of a parent adsctl manages (the
+ * children of an unmanaged parent come with it). An object is new, and so drift, when the state
+ * did not record it as unmanaged at the last apply (`unmanaged_seen`); one recorded then is
+ * listed again but is not new. Pure: reads the refresh, the state and the diff's changes.
+ */
+import type { KindDescriptor } from '../kinds/descriptor.js';
+import { DESCRIPTORS, KINDS, ROOT_KIND } from '../kinds/registry.js';
+import type { LiveAccount } from '../live/types.js';
+import { formatAddress } from '../manifest/address.js';
+import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
+import type { AccountState } from '../state/state-file.js';
+import { DEFAULT_CURRENCY, recordCurrency } from './currency.js';
+import { holderKey } from './diff-context.js';
+import type { ResourceChange } from './types.js';
+
+/** One live object adsctl does not manage, as the plan lists it. */
+export interface UnmanagedObject {
+  kind: ResourceKind;
+  id: string;
+  name: string | null;
+  /** Its serving field's value (`entity_status`). */
+  status: string | null;
+  /** The id of the parent it sits under; null under the account. */
+  parentId: string | null;
+  /** The address adsctl manages that parent at; null under the account. */
+  parentAddress: string | null;
+  dailyBudgetMicros: number | null;
+  /** The currency of its money. */
+  currency: string;
+  /** Not recorded as unmanaged at the last apply: drift. */
+  new: boolean;
+}
+
+interface UnmanagedInput {
+  desired: DesiredAccount;
+  live: LiveAccount;
+  state: AccountState;
+  /** The diff's changes: an import, or a child an import adopts, binds the id its change carries. */
+  changes: readonly ResourceChange[];
+}
+
+/** The kinds listed when nobody manages them: those that serve, parents before children. */
+const SPENDING: readonly KindDescriptor[] = DESCRIPTORS.filter((d) => d.serving !== undefined && d.parent !== undefined);
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The address of each id adsctl binds, by `holderKey`: the state's, the manifest's imports and every change's. */
+function boundIds(input: UnmanagedInput): Map<string, string> {
+  const bound = new Map<string, string>();
+  for (const [address, s] of Object.entries(input.state.resources)) bound.set(holderKey(s.kind, s.id), address);
+  for (const r of input.desired.resources) if (r.importId !== undefined) bound.set(holderKey(r.kind, r.importId), formatAddress(r.address));
+  for (const c of input.changes) if (c.id !== undefined) bound.set(holderKey(c.kind, c.id), formatAddress(c.address));
+  return bound;
+}
+
+/** The unmanaged objects of one account, campaigns first, then line items by campaign; each by name, then id. */
+export function findUnmanaged(input: UnmanagedInput): UnmanagedObject[] {
+  const bound = boundIds(input);
+  const out: UnmanagedObject[] = [];
+  for (const d of SPENDING) {
+    const records = input.live.resources.get(d.kind);
+    if (records === undefined) continue;
+    const parent = d.parent === ROOT_KIND.kind ? undefined : d.parent;
+    const seen = new Set(input.state.unmanaged_seen?.[d.kind] ?? []);
+    const listed: UnmanagedObject[] = [];
+    for (const { id, record } of records.values()) {
+      if (bound.has(holderKey(d.kind, id))) continue;
+      let parentId: string | null = null;
+      let parentAddress: string | null = null;
+      let parentRecord: Record<string, unknown> | undefined;
+      if (parent !== undefined) {
+        parentId = text(record[d.parentField ?? '']);
+        parentAddress = parentId === null ? null : (bound.get(holderKey(parent, parentId)) ?? null);
+        if (parentAddress === null || parentId === null) continue;
+        parentRecord = input.live.resources.get(parent)?.get(parentId)?.record;
+      }
+      const daily = d.budgets === undefined ? undefined : record[d.budgets.daily];
+      listed.push({
+        kind: d.kind,
+        id,
+        name: text(record['name']),
+        status: text(record[KINDS[d.kind].serving?.field ?? '']),
+        parentId,
+        parentAddress,
+        dailyBudgetMicros: typeof daily === 'number' ? daily : null,
+        currency: recordCurrency(record, input.live) ?? recordCurrency(parentRecord, input.live) ?? DEFAULT_CURRENCY,
+        new: !seen.has(id),
+      });
+    }
+    listed.sort((a, b) => order(a.parentId ?? '', b.parentId ?? '') || order(a.name ?? '', b.name ?? '') || order(a.id, b.id));
+    out.push(...listed);
+  }
+  return out;
+}
+
+const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * What the state records as seen at an apply: the ids of `unmanaged`, and of the objects of those
+ * kinds that the plan releases (they leave the state, and stay live), by kind, sorted; undefined
+ * when there are none.
+ */
+export function seenRecord(unmanaged: readonly UnmanagedObject[], changes: readonly ResourceChange[]): Record<string, string[]> | undefined {
+  const byKind: Record<string, string[]> = {};
+  for (const u of unmanaged) (byKind[u.kind] ??= []).push(u.id);
+  const spending = new Set(SPENDING.map((d) => d.kind));
+  for (const c of changes) if (c.reason === 'released' && c.id !== undefined && spending.has(c.kind)) (byKind[c.kind] ??= []).push(c.id);
+  const kinds = Object.keys(byKind);
+  if (kinds.length === 0) return undefined;
+  return Object.fromEntries(kinds.sort(order).map((k) => [k, [...new Set(byKind[k])].sort(order)]));
+}

@@ -1,0 +1,91 @@
+/**
+ * The `Not managed by adsctl` section of the text and Markdown plans: the document's `unmanaged`
+ * objects per account, each with its name, status and daily budget (exact, in its currency), the
+ * ones that appeared since the last apply marked, and what to do about them. Rendered from the
+ * plan document only; empty when the document lists none.
+ */
+import { formatMicros } from '../manifest/money.js';
+import type { Piece } from './capped-writer.js';
+import type { DocumentAccount, DocumentUnmanaged, PlanDocument } from './document-types.js';
+import { accountTitle } from './document-views.js';
+
+/** The section's heading, in the words of DESIGN §9.2. */
+const UNMANAGED_HEADING = 'Not managed by adsctl';
+
+/** What to do about objects that appeared since the last apply. */
+const ADVICE = 'adopt them into a manifest with `adsctl generate` or `adsctl import`, or delete them';
+
+/** The objects of each account that lists any, accounts in document order. */
+function byAccount(doc: PlanDocument): Array<{ account: DocumentAccount; objects: DocumentUnmanaged[] }> {
+  const list = doc.unmanaged ?? [];
+  return doc.accounts.map((account) => ({ account, objects: list.filter((u) => u.account === account.key) })).filter((a) => a.objects.length > 0);
+}
+
+/** `campaign "Hand made" (id 8fx2a)`, and the managed parent of a child. */
+function objectPhrase(u: DocumentUnmanaged): string {
+  const within = u.parent_address === null ? '' : ` in ${u.parent_address}`;
+  return `${u.type.replace(/_/g, ' ')} ${JSON.stringify(u.name ?? '')} (id ${u.id})${within}`;
+}
+
+/** `500.00 USD`, or `none`. */
+function dailyBudget(u: DocumentUnmanaged): string {
+  return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro)} ${u.currency}`;
+}
+
+/** `N of these appeared ...: adopt ... or delete them.`, or that none is new. */
+function adviceLine(objects: readonly DocumentUnmanaged[]): string {
+  const fresh = objects.filter((u) => u.drift).length;
+  if (fresh === 0) return `None of these is new since the last apply. To manage them, ${ADVICE}.`;
+  const which = fresh === objects.length ? (fresh === 1 ? 'This object appeared' : 'These objects appeared') : `${fresh} of these appeared`;
+  return `${which} since the last apply, outside adsctl: ${ADVICE}. (\`unmanaged: ignore\` in a manifest stops this report for its account.)`;
+}
+
+/** The text section, or no lines when nothing is listed. */
+export function unmanagedTextLines(doc: PlanDocument): string[] {
+  const accounts = byAccount(doc);
+  if (accounts.length === 0) return [];
+  const lines = [UNMANAGED_HEADING, '', 'These campaigns and line items spend in the accounts without adsctl managing them:', ''];
+  for (const { account, objects } of accounts) {
+    lines.push(`${accountTitle(account)}:`, '');
+    for (const u of objects) lines.push(`  ${objectPhrase(u)}: ${u.entity_status ?? 'no status'}, daily budget ${dailyBudget(u)}${u.drift ? ', new since the last apply' : ''}`);
+    lines.push('');
+  }
+  lines.push(adviceLine(accounts.flatMap((a) => a.objects)));
+  return lines;
+}
+
+function cell(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([\\`*_[\]|])/g, '\\$1');
+}
+
+/** `520.00 USD; 10.00 EUR`: the daily budgets of the ACTIVE objects, per currency. */
+function activeSpend(objects: readonly DocumentUnmanaged[]): string {
+  const sums = new Map<string, number>();
+  for (const u of objects) {
+    if (u.entity_status !== 'ACTIVE' || u.daily_budget_amount_local_micro === null) continue;
+    sums.set(u.currency, (sums.get(u.currency) ?? 0) + u.daily_budget_amount_local_micro);
+  }
+  if (sums.size === 0) return 'none';
+  return [...sums.keys()].sort().map((c) => `${formatMicros(sums.get(c) ?? 0)} ${c}/day`).join('; ');
+}
+
+/**
+ * The Markdown section as capped pieces (a row a block, so a long list is cut, not dropped whole):
+ * a table with each object's daily budget, then the ACTIVE ones' spend and what to do; none when
+ * nothing is listed.
+ */
+export function unmanagedMarkdown(doc: PlanDocument): Piece[] {
+  const accounts = byAccount(doc);
+  if (accounts.length === 0) return [];
+  const rows = accounts.flatMap(({ account, objects }) =>
+    objects.map((u): Piece => ({
+      type: 'block',
+      text: `| ${cell(`${account.key} (${account.endpoint})`)} | ${cell(objectPhrase(u))} | ${cell(u.entity_status ?? '')} | ${cell(dailyBudget(u))} | ${u.drift ? '**new**' : 'seen at the last apply'} |\n`,
+      category: 'unmanaged',
+    })),
+  );
+  const all = accounts.flatMap((a) => a.objects);
+  const open = [`### ${UNMANAGED_HEADING}`, '', '| Account | Object | Status | Daily budget | Since the last apply |', '| --- | --- | --- | ---: | --- |', ''].join('\n');
+  const close = ['', `Spend not managed by adsctl (daily budgets of the ACTIVE ones): ${cell(activeSpend(all))}.`, '', adviceLine(all), '', ''].join('\n');
+  return [{ type: 'open', text: open, close }, ...rows, { type: 'close' }];
+}
