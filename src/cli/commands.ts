@@ -49,6 +49,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import('./import-command.js')).registerImport,
   },
   {
+    name: 'generate',
+    usage: '[options] [dir]',
+    summary: 'write manifests from live accounts and bind the state to them',
+    load: async () => (await import('./generate-command.js')).registerGenerate,
+  },
+  {
     name: 'state',
     usage: '<list|show|rm|mv> ...',
     summary: 'inspect and edit the state',

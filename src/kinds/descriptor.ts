@@ -86,6 +86,8 @@ export type ReadSpec =
       read: (api: AdsApi, accountId: string, scope: { bound: ReadonlySet<string>; parents: readonly string[] }) => Promise<Array<Record<string, unknown>>>;
       /** The record field that holds its id (default `id`). */
       idField?: string;
+      /** Every record of the account, for a kind directly under it (`adsctl generate` reads whole accounts). */
+      whole?: (api: AdsApi, accountId: string) => Promise<Array<Record<string, unknown>>>;
     }
   | {
       via: 'list';

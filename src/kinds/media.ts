@@ -45,6 +45,7 @@ export const MEDIA: KindDescriptor = {
     via: 'custom',
     idField: 'media_key',
     read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.mediaLibrary(accountId)).filter((r) => bound.has(String(r['media_key'])))),
+    whole: async (api, accountId) => await api.mediaLibrary(accountId),
   },
   write: {
     create: {

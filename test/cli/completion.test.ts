@@ -43,7 +43,7 @@ describe('adsctl completion bash', () => {
   });
 
   it.each([
-    [['adsctl', ''], ['validate', 'plan', 'apply', 'destroy', 'show', 'import', 'state', 'force-unlock', 'auth', 'insights', 'emulator', 'completion', 'help']],
+    [['adsctl', ''], ['validate', 'plan', 'apply', 'destroy', 'show', 'import', 'generate', 'state', 'force-unlock', 'auth', 'insights', 'emulator', 'completion', 'help']],
     [['adsctl', 'pl'], ['plan']],
     [['adsctl', '--v'], ['--version']],
     [['adsctl', 'plan', '--de'], ['--detailed-exitcode', '--destroy', '--debug']],
@@ -78,7 +78,7 @@ describe('adsctl completion zsh', () => {
     expect(zsh).toContain("'--refresh-only:show only what changed outside adsctl; plan no writes'");
   });
 
-  it.each([['validate'], ['plan'], ['apply'], ['destroy'], ['show'], ['import'], ['state'], ['force-unlock'], ['auth'], ['insights'], ['emulator'], ['completion']])('names %s in both scripts', (command) => {
+  it.each([['validate'], ['plan'], ['apply'], ['destroy'], ['show'], ['import'], ['generate'], ['state'], ['force-unlock'], ['auth'], ['insights'], ['emulator'], ['completion']])('names %s in both scripts', (command) => {
     expect(bash).toMatch(new RegExp(`\\b${command}\\b`));
     expect(zsh).toMatch(new RegExp(`'${command}:`));
   });

@@ -1,0 +1,114 @@
+/**
+ * `adsctl generate`'s runs (docs/architecture.md, "Stages"): read whole live accounts at an
+ * endpoint (every account its credentials reach, or the ones named), write their manifests
+ * (src/generate/), and, once the command has written the files, bind the state of each to the
+ * live objects, so that the next plan compares rather than creates. Plain data in, values out;
+ * nothing here touches the process.
+ */
+import { join } from 'node:path';
+import { AdsApi } from '../api/ads-api.js';
+import { ApiClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { importedEntry } from '../diff/import-bindings.js';
+import { formatAddress } from '../manifest/address.js';
+import type { DesiredAccount } from '../manifest/types.js';
+import type { ResourceKind } from '../kinds/kind.js';
+import { GENERATE_READS, generateManifests, type GeneratedManifest } from '../generate/generate.js';
+import { fetchWholeAccount } from '../live/whole-account.js';
+import type { LiveAccount } from '../live/types.js';
+import { openAccounts, type AccountEnvironment } from './accounts.js';
+
+/** What to read. */
+interface GenerateRequest {
+  /** The endpoint name (ADSCTL_ENDPOINT, --endpoint, or local). */
+  endpoint: string;
+  /** Where the embedded emulator of `local` keeps its data (the output directory). */
+  root: string;
+  /** Accounts named with --account; empty: every account the credentials reach. */
+  accountIds: readonly string[];
+  /** The manifest schema relative to the output directory (the editor modeline). */
+  schemaPath: string;
+  parallelism: number;
+  lockTimeoutMs: number;
+  /** Told as each kind of each account is read. */
+  progress: (accountId: string, kind: ResourceKind, count: number) => void;
+  now: () => Date;
+}
+
+/** Manifests and what they were made from, or why there are none. */
+type GenerateResult = { error: string } | { manifests: GeneratedManifest[]; live: ReadonlyMap<string, LiveAccount>; reads: number };
+
+/** Reads the accounts and writes their manifests as text (nothing is written anywhere). */
+export async function readAndGenerate(env: AccountEnvironment, request: GenerateRequest): Promise<GenerateResult> {
+  const opened = await env.openEndpoint(request.endpoint, join(request.root, '.adsctl'), request.lockTimeoutMs);
+  if (typeof opened === 'string') return { error: opened };
+  const credentials = opened.builtInCredentials ?? env.credentialsFor(request.endpoint);
+  if (credentials === undefined) {
+    await opened.close();
+    return { error: `no credentials for endpoint ${request.endpoint}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login` };
+  }
+  const client = new ApiClient({ endpoint: opened.endpoint, credentials, parallelism: request.parallelism, ...(env.onWait === undefined ? {} : { onWait: env.onWait }), ...(env.trace === undefined ? {} : { trace: env.trace }) });
+  try {
+    const api = new AdsApi(client);
+    const reachable = (await api.accounts()).map((a) => String(a.id));
+    const unknown = request.accountIds.filter((id) => !reachable.includes(id));
+    if (unknown.length > 0) {
+      return { error: `account ${unknown.join(', ')} cannot be reached with these credentials at ${request.endpoint} (they reach ${reachable.length === 0 ? 'no account' : reachable.join(', ')})` };
+    }
+    const ids = request.accountIds.length > 0 ? [...new Set(request.accountIds)] : reachable;
+    const live = new Map<string, LiveAccount>();
+    const inputs = [];
+    for (const id of ids) {
+      const whole = await fetchWholeAccount(api, id, id, GENERATE_READS, (kind, count) => request.progress(id, kind, count));
+      live.set(id, whole.live);
+      inputs.push({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.now() });
+    }
+    return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: `cannot read the accounts at ${request.endpoint}: ${error.describe()}` };
+    throw error;
+  } finally {
+    await client.close();
+    await opened.close();
+  }
+}
+
+/** One generated account to bind: its manifest as loaded, and where its state is. */
+export interface GeneratedTarget {
+  manifest: GeneratedManifest;
+  desired: DesiredAccount;
+  root: string;
+  key: string;
+}
+
+/**
+ * Binds every address of each generated manifest to its live object in the account's state (the
+ * values read recorded as applied, as an import does) and writes the state; the diagnostics of
+ * an account that could not be opened (a held lock) when nothing was written.
+ */
+export async function bindGenerated(env: AccountEnvironment, endpoint: string, targets: readonly GeneratedTarget[], live: ReadonlyMap<string, LiveAccount>, options: { parallelism: number; lockTimeoutMs: number }): Promise<string[]> {
+  const sessions = await openAccounts(
+    targets.map((t) => ({ key: t.key, root: t.root, endpoint, accountId: t.manifest.accountId, desired: t.desired })),
+    env,
+    { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: 'generate' },
+  );
+  if (sessions.diagnostics.length > 0) return sessions.diagnostics.map((d) => d.message);
+  try {
+    for (const [i, session] of sessions.sessions.entries()) {
+      const target = targets[i];
+      if (target === undefined) continue;
+      const byAddress = new Map(target.desired.resources.map((r) => [formatAddress(r.address), r]));
+      const records = live.get(target.manifest.accountId);
+      for (const b of target.manifest.bindings) {
+        const record = records?.resources.get(b.kind)?.get(b.id)?.record;
+        if (record === undefined) continue;
+        session.state.resources[b.address] = importedEntry(b.kind, byAddress.get(b.address), record, b.id);
+      }
+      session.state.account_id = target.manifest.accountId;
+      await session.store.write(session.state, 'generate');
+    }
+    return [];
+  } finally {
+    await sessions.close();
+  }
+}

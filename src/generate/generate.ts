@@ -1,0 +1,256 @@
+/**
+ * `adsctl generate`'s stage: manifests written from whole live accounts (src/live/whole-account.ts),
+ * in the idiom of docs/manifest.md, driven by the kind descriptors (src/kinds/) the other way
+ * round from the manifest stage: logical names from the objects' names (src/generate/slug.ts),
+ * references by logical name, money in currency units, times in UTC, only the fields that differ
+ * from the service's defaults, children nested under their parents. What cannot be rebuilt from
+ * live data is written as a reference to the live object, with a comment: a media library item by
+ * its id, an audience without its members. A kind not generated yet is said so in the file and as
+ * a warning, never left out silently. Pure: live data in, text and the state bindings out.
+ */
+import type { KindDescriptor } from '../kinds/descriptor.js';
+import type { ResourceKind } from '../kinds/kind.js';
+import { KINDS } from '../kinds/registry.js';
+import { targetingKey } from '../kinds/targeting-identity.js';
+import type { LiveAccount, LiveResource } from '../live/types.js';
+import { formatAddress } from '../manifest/address.js';
+import type { AddressStep } from '../manifest/types.js';
+import { manifestFieldsOf, type NamesById } from './fields.js';
+import { manifestText, type Entry, type Node } from './manifest-text.js';
+import { uniqueKeys } from './slug.js';
+
+/** One account to write. */
+export interface GenerateInput {
+  live: LiveAccount;
+  /** Kinds that could not be read whole. */
+  unread: readonly ResourceKind[];
+  /** The `endpoint:` the manifest names. */
+  endpoint: string;
+  /** The manifest schema, relative to the manifest (the editor modeline). */
+  schemaPath: string;
+  /** When the account was read (UTC). */
+  readAt: Date;
+}
+
+/** The live object an address of a generated manifest is bound to. */
+interface GeneratedBinding {
+  address: string;
+  kind: ResourceKind;
+  id: string;
+}
+
+/** A generated manifest. */
+export interface GeneratedManifest {
+  accountId: string;
+  /** `<account id>.yaml`. */
+  fileName: string;
+  text: string;
+  bindings: GeneratedBinding[];
+  /** Objects the manifest does not hold, and names made unique, in words. */
+  warnings: string[];
+}
+
+/** The kinds generate writes, in the order of their sections; every other kind is reported. */
+const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'funding_instrument', 'media', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
+
+/** Why a kind is not written, for those that are read but not generated. */
+const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
+  audience_members: 'members are never read from the service: the audience is written without users (add users: { file: ... } to manage them)',
+  do_not_reach_members: 'members are never read from the service',
+  tailored_audience_permission: 'the same grants as permissions, written there',
+};
+
+/** The kinds generate reads from a live account: those it writes, and the others it reports. */
+export const GENERATE_READS: ReadonlySet<ResourceKind> = new Set([...WRITTEN, 'account_feature']);
+
+const records = (live: LiveAccount, kind: ResourceKind): LiveResource[] => [...(live.resources.get(kind)?.values() ?? [])];
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** Writes the manifest of one account. */
+function generateOne(input: GenerateInput): GeneratedManifest {
+  const { live } = input;
+  const accountId = live.accountId ?? live.account;
+  const bindings: GeneratedBinding[] = [];
+  const warnings: string[] = [];
+  const names = new Map<string, Map<string, string>>();
+  const bind = (kind: ResourceKind, steps: AddressStep[], id: string): void => {
+    bindings.push({ address: formatAddress({ kind, steps }), kind, id });
+  };
+  const comments = new Map<string, string>();
+  const keysFor = (d: KindDescriptor, objects: LiveResource[], nameOf: (r: LiveResource) => string | undefined, collectionKey: string): Map<string, string> => {
+    const keys = uniqueKeys(objects.map((r) => ({ id: r.id, name: nameOf(r) })), (id) => `${d.kind}_${id.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`);
+    const out = new Map<string, string>();
+    for (const [id, given] of keys) {
+      out.set(id, given.key);
+      if (given.collidesWith !== undefined) {
+        const text = `named like ${collectionKey}.${given.collidesWith} (${JSON.stringify(nameOf(objects.find((o) => o.id === id) as LiveResource) ?? '')}): given the key ${given.key}`;
+        comments.set(`${d.kind}:${id}`, text);
+        warnings.push(`${d.noun} ${id} is ${text}`);
+      }
+    }
+    return out;
+  };
+  const named = (kind: ResourceKind, objects: LiveResource[], nameOf: (r: LiveResource) => string | undefined): Map<string, string> => {
+    const d = KINDS[kind];
+    const keys = keysFor(d, objects, nameOf, d.address.collection);
+    if (d.parent === 'account') names.set(d.address.collection, new Map([...keys]));
+    return keys;
+  };
+  const sorted = (objects: LiveResource[], keys: Map<string, string>): LiveResource[] => [...objects].sort((a, b) => ((keys.get(a.id) ?? '') < (keys.get(b.id) ?? '') ? -1 : 1));
+  const root: Entry[] = [{ key: 'version', value: { scalar: 1 } }, { key: 'endpoint', value: { scalar: input.endpoint } }];
+
+  const account = records(live, 'account')[0];
+  bind('account', [], accountId);
+  const accountFields: Array<[string, unknown]> = [['id', accountId], ...(account === undefined ? [] : manifestFieldsOf(KINDS.account, account.record, names))];
+  root.push({ key: 'account', value: { map: accountFields.map(([key, value]) => ({ key, value: { scalar: value } })) } });
+
+  const features = records(live, 'account_feature');
+  const footer: string[] = [];
+  if (features.length > 0) {
+    footer.push(`features not generated yet (the account has ${features.map((f) => f.id).sort().join(', ')}); add them under features: to manage them`);
+    warnings.push(`account features are not generated yet: ${features.length} not in the manifest`);
+  }
+
+  // funding instruments: existing ones, by id
+  const instruments = records(live, 'funding_instrument');
+  const instrumentKeys = named('funding_instrument', instruments, (r) => str(r.record['name']) ?? str(r.record['description']) ?? str(r.record['type']));
+  if (instruments.length > 0) {
+    root.push({
+      key: 'funding_instruments',
+      value: { map: sorted(instruments, instrumentKeys).map((r) => ({ key: instrumentKeys.get(r.id) ?? r.id, value: { flow: [['id', r.id]] }, ...comment(comments, r) })) },
+    });
+    for (const r of instruments) bind('funding_instrument', [{ collection: 'funding_instruments', key: instrumentKeys.get(r.id) ?? r.id }], r.id);
+  }
+
+  // media library items: by id, their bytes are not here
+  const media = records(live, 'media');
+  const mediaKeys = named('media', media, (r) => str(r.record['name']) ?? str(r.record['file_name']));
+  if (media.length > 0) {
+    root.push({
+      key: 'media',
+      comment: 'library items named by id: adsctl does not have their files, and never uploads them',
+      value: { map: sorted(media, mediaKeys).map((r) => ({ key: mediaKeys.get(r.id) ?? r.id, value: { flow: [['id', r.id], ...manifestFieldsOf(KINDS.media, r.record, names)] }, ...comment(comments, r) })) },
+    });
+    for (const r of media) bind('media', [{ collection: 'media', key: mediaKeys.get(r.id) ?? r.id }], r.id);
+  }
+
+  // custom audiences: without members; flexible ones and those shared with the account are reported
+  const allAudiences = records(live, 'custom_audience');
+  const audiences = allAudiences.filter((r) => r.record['audience_type'] !== 'FLEXIBLE' && r.record['is_owner'] !== false);
+  for (const r of allAudiences.filter((a) => !audiences.includes(a))) {
+    const why = r.record['audience_type'] === 'FLEXIBLE' ? 'flexible audiences are not generated yet' : 'it is shared with this account by another, which owns it';
+    footer.push(`custom audience ${r.id} (${JSON.stringify(str(r.record['name']) ?? '')}) is not in this manifest: ${why}`);
+    warnings.push(`custom audience ${r.id} is not in the manifest: ${why}`);
+  }
+  const audienceKeys = named('custom_audience', audiences, (r) => str(r.record['name']));
+  const permissions = records(live, 'audience_permission');
+  if (audiences.length > 0) {
+    root.push({
+      key: 'custom_audiences',
+      comment: 'members are not read from the service and not managed here: add users: { file: ... } to manage them',
+      value: {
+        map: sorted(audiences, audienceKeys).map((r) => {
+          const key = audienceKeys.get(r.id) ?? r.id;
+          const entry: Entry[] = manifestFieldsOf(KINDS.custom_audience, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
+          const grants = permissions.filter((p) => String(p.record['custom_audience_id']) === r.id).sort((a, b) => (String(a.record['granted_account_id']) < String(b.record['granted_account_id']) ? -1 : 1));
+          if (grants.length > 0) {
+            entry.push({ key: 'permissions', value: { map: grants.map((p) => ({ key: String(p.record['granted_account_id']), value: { scalar: p.record['permission_level'] } })) } });
+            for (const p of grants) bind('audience_permission', [{ collection: 'custom_audiences', key }, { collection: 'permissions', key: String(p.record['granted_account_id']) }], p.id);
+          }
+          return { key, value: { map: entry }, ...comment(comments, r) };
+        }),
+      },
+    });
+    for (const r of audiences) bind('custom_audience', [{ collection: 'custom_audiences', key: audienceKeys.get(r.id) ?? r.id }], r.id);
+  }
+
+  // campaigns, their line items, and what those carry
+  const campaigns = records(live, 'campaign');
+  const campaignKeys = named('campaign', campaigns, (r) => str(r.record['name']));
+  const lineItems = records(live, 'line_item');
+  if (campaigns.length > 0) {
+    root.push({
+      key: 'campaigns',
+      value: {
+        map: sorted(campaigns, campaignKeys).map((c) => {
+          const cKey = campaignKeys.get(c.id) ?? c.id;
+          const cSteps: AddressStep[] = [{ collection: 'campaigns', key: cKey }];
+          bind('campaign', cSteps, c.id);
+          const entry: Entry[] = manifestFieldsOf(KINDS.campaign, c.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
+          const under = lineItems.filter((li) => String(li.record['campaign_id']) === c.id);
+          const liKeys = keysFor(KINDS.line_item, under, (r) => str(r.record['name']), `${formatAddress({ kind: 'campaign', steps: cSteps })}.line_items`);
+          if (under.length > 0) {
+            entry.push({
+              key: 'line_items',
+              value: { map: sorted(under, liKeys).map((li) => ({ key: liKeys.get(li.id) ?? li.id, value: { map: lineItemEntry(live, li, [...cSteps, { collection: 'line_items', key: liKeys.get(li.id) ?? li.id }], names, bind) }, ...comment(comments, li) })) },
+            });
+          }
+          return { key: cKey, value: { map: entry }, ...comment(comments, c) };
+        }),
+      },
+    });
+  }
+
+  for (const kind of input.unread) {
+    const d = KINDS[kind];
+    if (NOT_WRITTEN[kind] !== undefined || WRITTEN.has(kind)) continue;
+    footer.push(`${d.address.collection}: not read by adsctl generate yet; any ${d.noun}s of the account are not in this manifest`);
+    warnings.push(`${d.noun}s are not generated yet: any in account ${accountId} are not in the manifest`);
+  }
+  const header = [
+    `yaml-language-server: $schema=${input.schemaPath}`,
+    '',
+    `Generated by adsctl generate from account ${accountId} at ${input.endpoint} on ${input.readAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}.`,
+    'Logical names are made from the objects\' names; the state binds each to its live object.',
+  ];
+  return { accountId, fileName: `${accountId}.yaml`, text: manifestText(header, root, footer), bindings, warnings };
+}
+
+function comment(comments: ReadonlyMap<string, string>, r: LiveResource): { comment?: string } {
+  const text = comments.get(`${r.kind}:${r.id}`);
+  return text === undefined ? {} : { comment: text };
+}
+
+/** The kinds listed under a line item, each keyed by what identifies it. */
+const LINE_ITEM_LISTS: readonly ResourceKind[] = ['targeting_criterion', 'promoted_post', 'promoted_account', 'media_creative', 'line_item_curated_category'];
+
+/** A line item's fields and the lists under it. */
+function lineItemEntry(live: LiveAccount, li: LiveResource, steps: AddressStep[], names: NamesById, bind: (kind: ResourceKind, steps: AddressStep[], id: string) => void): Entry[] {
+  bind('line_item', steps, li.id);
+  const entry: Entry[] = manifestFieldsOf(KINDS.line_item, li.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
+  for (const kind of LINE_ITEM_LISTS) {
+    const d = KINDS[kind];
+    const items = records(live, kind).filter((r) => String(r.record[d.parentField ?? '']) === li.id);
+    if (items.length === 0) continue;
+    const written = items.map((r) => listItem(d, r, names)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (const w of written) bind(kind, [...steps, { collection: d.address.collection, key: w.key }], w.id);
+    entry.push({ key: d.address.collection, value: { list: written.map((w) => w.node) } });
+  }
+  return entry;
+}
+
+/** A list item of kind `d`: its key in the address, and how it is written (the bare id when nothing else is). */
+function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: string; id: string; node: Node } {
+  const shape = d.address;
+  if (shape.key === 'targeting') {
+    const type = String(r.record['targeting_type']);
+    const value = String(r.record['targeting_value']);
+    const operator = String(r.record['operator_type'] ?? 'EQ');
+    const fields = manifestFieldsOf(d, r.record, names);
+    const audience = d.targets?.(r.record) === undefined ? undefined : names.get('custom_audiences')?.get(value);
+    if (audience !== undefined) {
+      const flow = fields.map(([k, v]): [string, unknown] => (k === 'targeting_value' ? ['custom_audience', audience] : [k, v]));
+      return { key: targetingKey(type, `custom_audiences.${audience}`, operator), id: r.id, node: { flow } };
+    }
+    return { key: targetingKey(type, value, operator), id: r.id, node: { flow: fields } };
+  }
+  const field = shape.key === 'value' ? shape.field : 'id';
+  const key = String(r.record[field]);
+  const rest = manifestFieldsOf(d, r.record, names, new Set([field]));
+  return { key, id: r.id, node: rest.length === 0 ? { scalar: key } : { flow: [[field, key], ...rest] } };
+}
+
+/** The manifests of `accounts`, one each. */
+export function generateManifests(accounts: readonly GenerateInput[]): GeneratedManifest[] {
+  return accounts.map(generateOne);
+}

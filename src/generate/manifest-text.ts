@@ -1,0 +1,53 @@
+/**
+ * A generated manifest as YAML text, through the `yaml` library's document API so that every
+ * name YAML must quote is quoted: block maps for entries, one-line flow maps for list items,
+ * comments before the keys they are about, and no folding of long values.
+ */
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+
+/** A map entry to write, with a comment before it. */
+export interface Entry {
+  key: string;
+  value: Node;
+  comment?: string;
+}
+
+/** What a value is written as: a scalar, a block map of entries, a list of items (flow maps or scalars), or a one-line map. */
+export type Node = { scalar: unknown } | { map: Entry[] } | { list: Node[] } | { flow: Array<[string, unknown]> };
+
+function build(doc: Document, node: Node): unknown {
+  if ('scalar' in node) {
+    const created = doc.createNode(node.scalar);
+    // a list of values on one line, as a person writes placements: [ALL_ON_SERVICE]
+    if (created instanceof YAMLSeq) created.flow = true;
+    return created;
+  }
+  if ('flow' in node) {
+    const map = new YAMLMap();
+    map.flow = true;
+    for (const [k, v] of node.flow) map.items.push(new Pair(new Scalar(k), doc.createNode(v)));
+    return map;
+  }
+  if ('list' in node) {
+    const seq = new YAMLSeq();
+    for (const item of node.list) seq.items.push(build(doc, item));
+    if (node.list.every((n) => 'scalar' in n)) seq.flow = true;
+    return seq;
+  }
+  const map = new YAMLMap();
+  for (const e of node.map) {
+    const key = new Scalar(e.key);
+    if (e.comment !== undefined) key.commentBefore = e.comment.split('\n').map((l) => ` ${l}`).join('\n');
+    map.items.push(new Pair(key, build(doc, e.value)));
+  }
+  return map;
+}
+
+/** The text of a manifest made of `entries`, with `header` lines as comments above it. */
+export function manifestText(header: readonly string[], entries: Entry[], footer: readonly string[]): string {
+  const doc = new Document();
+  doc.contents = build(doc, { map: entries }) as YAMLMap;
+  doc.commentBefore = header.map((l) => (l === '' ? '' : ` ${l}`)).join('\n');
+  if (footer.length > 0) doc.comment = footer.map((l) => (l === '' ? '' : ` ${l}`)).join('\n');
+  return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
+}
