@@ -1,0 +1,159 @@
+/**
+ * Spend adsctl does not manage is reported (issue 21: a hand-made ACTIVE $500/day campaign, or a
+ * line item added by hand inside a managed campaign, left `plan --refresh-only
+ * --detailed-exitcode` at exit 0). Plan lists them under `Not managed by adsctl` in text,
+ * Markdown and JSON; those that appeared since the last apply are drift (exit 2); an apply records
+ * them as seen, after which they are listed but no longer drift; `unmanaged: ignore` silences it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let ws: Workspace;
+let campaignId: string;
+const made: Record<string, string> = {};
+
+const manifest = (endpoint: string, option = ''): string => `${seededAccountHead(endpoint)}${option}campaigns:
+  launch:
+    name: Launch
+    funding_instrument: main
+    daily_budget: "10.00"
+    entity_status: PAUSED
+    line_items:
+      us:
+        name: US
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_amount: "1.50"
+        start_time: 2026-12-01T00:00:00Z
+        entity_status: PAUSED
+`;
+
+const adsctl = expectRuns(() => ws);
+
+interface Unmanaged {
+  type: string;
+  id: string;
+  name: string | null;
+  entity_status: string | null;
+  parent_id: string | null;
+  daily_budget_amount_local_micro: number | null;
+  parent_address: string | null;
+  currency: string;
+  drift: boolean;
+}
+
+const unmanagedOf = async (args: string[] = []): Promise<Unmanaged[]> => (JSON.parse((await adsctl(['plan', '--json', ...args], 0)).stdout) as { unmanaged?: Unmanaged[] }).unmanaged ?? [];
+
+/** Makes a campaign by hand through the API; returns its id. */
+async function handMadeCampaign(name: string, dailyMicros: number): Promise<string> {
+  const reply = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name, funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: dailyMicros, entity_status: 'ACTIVE' });
+  expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
+  return String((reply.body as { data: { id: string } }).data.id);
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
+});
+afterAll(async () => {
+  await emulator.close();
+  ws.remove();
+});
+stepsInOrder();
+
+describe('objects made by hand in a managed account', () => {
+  it('applies the manifest; nothing is unmanaged', async () => {
+    await adsctl(['apply', '--auto-approve'], 0);
+    campaignId = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.launch')!;
+    expect(campaignId).toBeDefined();
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect(refresh.stdout).not.toContain('Not managed by adsctl');
+    expect(await unmanagedOf()).toEqual([]);
+  });
+
+  it('names a hand-made campaign and a hand-made line item in text, and exits 2 under --refresh-only --detailed-exitcode', async () => {
+    made['campaign'] = await handMadeCampaign('Black Friday (by hand)', 500_000_000);
+    const li = await client.post(`/12/accounts/${ACCOUNT}/line_items`, {
+      campaign_id: campaignId,
+      name: 'Extra',
+      product_type: 'PROMOTED_TWEETS',
+      objective: 'ENGAGEMENTS',
+      placements: 'ALL_ON_SERVICE',
+      bid_amount_local_micro: 2_000_000,
+      daily_budget_amount_local_micro: 12_340_000,
+      start_time: '2026-12-01T00:00:00Z',
+      entity_status: 'PAUSED',
+    });
+    expect(li.status, JSON.stringify(li.body)).toBeLessThan(300);
+    made['line_item'] = String((li.body as { data: { id: string } }).data.id);
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
+    expect(refresh.stdout).toContain('Not managed by adsctl');
+    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, daily budget 500.00 USD, new since the last apply`);
+    expect(refresh.stdout).toContain(`line item "Extra" (id ${made['line_item']}) in campaigns.launch: PAUSED, daily budget 12.34 USD, new since the last apply`);
+    expect(refresh.stdout).toContain('`adsctl generate` or `adsctl import`, or delete them');
+    // nothing to write: a plain plan lists them but has no changes
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    expect(plan.stdout).toContain('Not managed by adsctl');
+    expect(plan.stdout).toContain('No changes.');
+  });
+
+  it('lists them in the Markdown plan with their spend', async () => {
+    const md = (await adsctl(['plan', '--markdown'], 0)).stdout;
+    expect(md).toContain('### Not managed by adsctl');
+    expect(md).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}) | ACTIVE | 500.00 USD | **new** |`);
+    expect(md).toContain(`line item "Extra" (id ${made['line_item']}) in campaigns.launch | PAUSED | 12.34 USD | **new** |`);
+    expect(md).toContain('Spend not managed by adsctl (daily budgets of the ACTIVE ones): 500.00 USD/day.');
+    const refreshMd = (await adsctl(['plan', '--refresh-only', '--markdown', '--detailed-exitcode'], 2)).stdout;
+    expect(refreshMd).toContain('### Not managed by adsctl');
+  });
+
+  it('lists them in the JSON plan', async () => {
+    expect(await unmanagedOf()).toEqual([
+      { type: 'campaign', id: made['campaign'], name: 'Black Friday (by hand)', entity_status: 'ACTIVE', parent_id: null, daily_budget_amount_local_micro: 500_000_000, account: ACCOUNT, parent_address: null, currency: 'USD', drift: true },
+      { type: 'line_item', id: made['line_item'], name: 'Extra', entity_status: 'PAUSED', parent_id: campaignId, daily_budget_amount_local_micro: 12_340_000, account: ACCOUNT, parent_address: 'campaigns.launch', currency: 'USD', drift: true },
+    ]);
+    expect((await unmanagedOf(['--refresh-only'])).map((u) => u.id)).toEqual([made['campaign'], made['line_item']]);
+  });
+
+  it('after an apply lists them still, but they are no longer drift', async () => {
+    await adsctl(['apply', '--auto-approve'], 0);
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect(refresh.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
+    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, daily budget 500.00 USD`);
+    expect(refresh.stdout).not.toContain(', new since the last apply');
+    expect(refresh.stdout).toContain('None of these is new since the last apply.');
+    expect((await unmanagedOf()).map((u) => u.drift)).toEqual([false, false]);
+  });
+
+  it('a campaign made by hand after that apply is drift again, the others are not', async () => {
+    made['second'] = await handMadeCampaign('Cyber Monday', 25_500_000);
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
+    expect(refresh.stdout).toContain(`campaign "Cyber Monday" (id ${made['second']}): ACTIVE, daily budget 25.50 USD, new since the last apply`);
+    expect(refresh.stdout).toContain('1 of these appeared since the last apply');
+    const listed = await unmanagedOf();
+    expect(listed.filter((u) => u.drift).map((u) => u.id)).toEqual([made['second']]);
+  });
+
+  it('unmanaged: ignore silences the report', async () => {
+    ws.write(manifest(emulator.info.base_url, 'unmanaged: ignore\n'));
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect(refresh.stdout).not.toContain('Not managed by adsctl');
+    expect(await unmanagedOf()).toEqual([]);
+    expect((await adsctl(['validate'], 0)).code).toBe(0);
+  });
+
+  it('reports again without it, and plans no changes after an apply', async () => {
+    ws.write(manifest(emulator.info.base_url));
+    await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
+    await adsctl(['apply', '--auto-approve'], 0);
+    await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+  });
+});
