@@ -15,6 +15,7 @@
  * finish and are recorded, and the rest are counted as not started.
  *
  * The steps, each in its own file, share one `ApplyRun` (run.ts) passed to them explicitly:
+ * - `refactorState` (refactor.ts): the plan's moves and removals made in the state first;
  * - `openRun` (run.ts): opens the journal, announces the start;
  * - `runLayers` (layers.ts): layers in order, steps and chunks together within the slots;
  * - `readyOperations` (ready.ts): a step's operations resolved into parameters, or skipped;
@@ -29,10 +30,12 @@
 import type { ApplyResult } from './events.js';
 import { finishApply } from './finish.js';
 import { runLayers } from './layers.js';
+import { refactorState } from './refactor.js';
 import { openRun, type ApplyInput } from './run.js';
 
 /** Applies `input.plan` to its account, changing and checkpointing `input.state`; returns what it did. */
 export async function applyPlan(input: ApplyInput): Promise<ApplyResult> {
+  await refactorState(input, (event) => input.onEvent?.(event));
   const run = await openRun(input);
   await runLayers(run);
   return finishApply(run);

@@ -47,6 +47,8 @@ async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mo
   exitOnInterrupt((text) => io.err(text));
   const prepared = await prepareAccounts({ accounts, targets, mode, given }, accountEnvironment(io, flags.debug === true), { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation });
   if (!prepared.ok) return { ok: false, diagnostics: prepared.diagnostics, sources: loaded.sources };
+  // the manifests' warnings (an import entry whose resource left the manifest) are the plan's too
+  prepared.plan.diagnostics.unshift(...diagnostics);
   return { ok: true, value: { plan: prepared.plan, sessions: prepared.sessions, sources: loaded.sources } };
 }
 
@@ -77,8 +79,8 @@ export async function prepareOrReport(io: Io, path: string, flags: RunFlags, mod
   return prepared.value;
 }
 
-/** True when the plan would change anything (a create, update, replace or delete). */
+/** True when the plan would change anything (a create, update, replace or delete; a move or a removal from the state). */
 export function hasChanges(plan: Plan): boolean {
-  return plan.accounts.some((a) => a.changes.some((c) => c.action !== 'noop'));
+  return plan.accounts.some((a) => (a.moves?.length ?? 0) > 0 || (a.removals?.length ?? 0) > 0 || a.changes.some((c) => c.action !== 'noop'));
 }
 

@@ -27,10 +27,3 @@ export async function underLock(io: Io, located: Located<StateLocker>, timeoutMs
   }
   return true;
 }
-
-/** The content hash the state records for a membership's last upload. */
-export function recordedHash(applied: Readonly<Record<string, unknown>>): string | undefined {
-  const members = applied['members'];
-  const hash = members !== null && typeof members === 'object' ? (members as Record<string, unknown>)['hash'] : undefined;
-  return typeof hash === 'string' ? hash : undefined;
-}

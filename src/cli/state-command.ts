@@ -5,14 +5,12 @@
  * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
  * `state mv` carries a membership's members last uploaded to its new address.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseAddress, formatAddress } from '../manifest/address.js';
-import type { ResourceAddress } from '../manifest/types.js';
 import { loadState } from '../state/apply-journal.js';
-import { keepsMembers, membersStoreOf } from '../members/store-path.js';
-import { membershipModule } from '../members/load-membership.js';
+import { membershipMoves, moveMemberStores, type MembershipMove } from '../members/store-move.js';
+import { addressMoves, moveEntries, takenDestination } from '../plan/moves.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { shapeProblems } from '../state/shape.js';
 import { STATE_FORMAT_VERSION, type AccountState } from '../state/state-file.js';
@@ -22,7 +20,7 @@ import type { Io } from './io.js';
 import { liveLockMessage, removedLock } from '../state/lock-notices.js';
 import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
-import { recordedHash, underLock, type Located } from './state-account.js';
+import { underLock, type Located } from './state-account.js';
 import { migrateRoot } from './state-migrate.js';
 import { openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
@@ -140,22 +138,6 @@ function stateFromFile(file: string): AccountState | string {
   return problems.length > 0 ? `${file}: not a state adsctl can use: ${problems.join('; ')}` : (parsed as AccountState);
 }
 
-/**
- * The state addresses inside `from` (its line items, their targeting, ...) with the addresses they
- * take under `to`: a resource moved without its children would orphan them, and the next plan
- * would delete and recreate every one.
- */
-function descendantMoves(state: AccountState, from: ResourceAddress, to: ResourceAddress): Array<readonly [string, string]> {
-  const moves: Array<readonly [string, string]> = [];
-  for (const text of Object.keys(state.resources)) {
-    const address = parseAddress(text).value;
-    if (address === undefined || address.steps.length <= from.steps.length) continue;
-    if (!from.steps.every((step, i) => address.steps[i]?.collection === step.collection && address.steps[i]?.key === step.key)) continue;
-    moves.push([text, formatAddress({ kind: address.kind, steps: [...to.steps, ...address.steps.slice(from.steps.length)] })]);
-  }
-  return moves;
-}
-
 const common = (cmd: Command): Command =>
   cmd
     .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
@@ -222,7 +204,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .argument('<destination>')
     .action(async (source: string, destination: string, flags: StateFlags) => {
       /** The memberships moved, whose members last uploaded move with them. */
-      const memberships: Array<{ from: string; to: string; id: string; hash: string | undefined }> = [];
+      let memberships: MembershipMove[] = [];
       return editState(io, flags, setExit, 'state mv', (s) => {
         const entry = s.resources[source];
         if (entry === undefined) return { problem: `${source} is not in the state` };
@@ -232,28 +214,14 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         const from = parseAddress(source).value;
         if (from === undefined) return { problem: `${source} is not a valid address` };
         const target = formatAddress(parsed.value);
-        const moves = [[source, target] as const, ...descendantMoves(s, from, parsed.value)];
-        const taken = moves.find(([, to]) => s.resources[to] !== undefined && !moves.some(([f]) => f === to));
-        if (taken !== undefined) return { problem: `${taken[1]} is already in the state` };
-        const entries = moves.map(([f, to]) => [to, s.resources[f]!] as const);
-        for (const [f, to] of moves) {
-          const e = s.resources[f]!;
-          if (keepsMembers(e.kind)) memberships.push({ from: f, to, id: e.id, hash: recordedHash(e.applied) });
-        }
-        for (const [f] of moves) delete s.resources[f];
-        for (const [to, e] of entries) s.resources[to] = e;
+        const moves = addressMoves(s, from, parsed.value);
+        const taken = takenDestination(s, moves);
+        if (taken !== undefined) return { problem: `${taken} is already in the state` };
+        memberships = membershipMoves(moveEntries(s, moves));
         return { done: `Moved ${source} to ${target}${moves.length > 1 ? ` (and ${moves.length - 1} resource${moves.length === 2 ? '' : 's'} it contains)` : ''}.\n` };
       }, async (account, store) => {
-        const { moveUploaded } = await membershipModule();
-        const rows = store.memberRows?.(account);
-        for (const m of memberships) {
-          for (const dir of stateRoots(flags.path).map(stateDirOf)) {
-            const from = membersStoreOf(dir, account, m.from, m.id, rows);
-            if (!existsSync(from.path) && !existsSync(from.legacyPath) && (rows === undefined || (await rows.read(basename(from.path))) === undefined)) continue;
-            const problem = await moveUploaded(from, membersStoreOf(dir, account, m.to, m.id, rows), m.hash);
-            if (problem !== undefined) io.err(`Warning: ${m.to}: the members last uploaded did not move: ${problem}; the next plan says what to do\n`);
-          }
-        }
+        const problems = await moveMemberStores(stateRoots(flags.path).map(stateDirOf), account, store.memberRows?.(account), memberships);
+        for (const { to, problem } of problems) io.err(`Warning: ${to}: the members last uploaded did not move: ${problem}; the next plan says what to do\n`);
       });
     });
 

@@ -11,7 +11,8 @@ import { formatDiagnostics } from '../diag/format.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { stateDirOf } from './root.js';
-import { recordedHash, underLock } from './state-account.js';
+import { underLock } from './state-account.js';
+import { recordedHash } from '../members/store-move.js';
 import { openNamedStore, openStore } from './state-store.js';
 
 /** JSON with the keys of every object sorted: two states compare by content, not by key order. */

@@ -14,12 +14,14 @@ import { findUnmanaged } from '../diff/unmanaged.js';
 import { isResourceKind } from '../kinds/registry.js';
 import { fetchLiveState } from '../live/fetch.js';
 import type { Lookups } from '../live/lookups.js';
+import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { membershipDrift, readMemberships, unknownRemovals } from '../members/read.js';
 import { buildPlan, type AccountPlanInput } from '../plan/build.js';
 import type { InFlightCreate } from '../plan/in-flight.js';
 import { lookupNeeds, type LookupNeeds } from '../plan/lookup-needs.js';
+import { refactorState } from '../plan/moves.js';
 import { releaseUndeletable } from '../plan/release.js';
 import { filterTargets, targetProblems } from '../plan/targets.js';
 import type { Plan } from '../plan/types.js';
@@ -101,7 +103,7 @@ async function journalBeforePlan(s: PlanAccount, recover: boolean, diagnostics: 
 }
 
 /** The membership diagnostics of `s`: its member files read, removals nobody can name, members changed by hand. */
-async function membershipProblems(s: PlanAccount, desired: DesiredAccount, live: Awaited<ReturnType<typeof fetchLiveState>>, mode: Plan['mode']): Promise<Diagnostic[]> {
+async function membershipProblems(s: PlanAccount, desired: DesiredAccount, live: LiveAccount, mode: Plan['mode']): Promise<Diagnostic[]> {
   const stateDir = s.stateDir;
   // the members last uploaded count only for a membership bound to an audience that still exists
   const uploadedTo = (address: string): MembersStoreLocation | undefined => {
@@ -116,19 +118,24 @@ async function membershipProblems(s: PlanAccount, desired: DesiredAccount, live:
 }
 
 /** Refresh, diff and lookups of one account: what `buildPlan` takes. */
-async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Diagnostic[]): Promise<AccountPlanInput> {
+async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Diagnostic[], refactorings: Map<string, ReturnType<typeof refactorState>>): Promise<AccountPlanInput> {
   const inFlight = await journalBeforePlan(s, options.recover === true, diagnostics);
   if (s.accountId === undefined && s.state.account_id !== undefined) s.accountId = s.state.account_id;
+  // the manifest's moved and removed entries, made on a copy of the state the plan reads through; apply makes them for good
+  const refactored = refactorState(s.desired, s.state);
+  diagnostics.push(...refactored.diagnostics);
+  refactorings.set(s.key, refactored);
+  const state = refactored.state;
   // what adsctl does not manage is listed by a plan of a manifest's account, unless it opts out
   const unmanaged = options.mode === 'plan' && s.desired !== undefined && s.desired.unmanaged !== 'ignore';
-  const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state: s.state, unmanaged });
+  const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state, unmanaged });
   if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
     // the account adsctl created is gone: a new one will be created
     s.accountId = undefined;
     if (options.recover === true) delete s.state.account_id;
   }
-  if (s.desired !== undefined) diagnostics.push(...(await membershipProblems(s, s.desired, live, options.mode)));
-  const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state: s.state, mode: options.mode });
+  if (s.desired !== undefined) diagnostics.push(...(await membershipProblems({ ...s, state }, s.desired, live, options.mode)));
+  const diff = diffResources({ desired: s.desired ?? { file: '', key: s.key, resources: [] }, live, state, mode: options.mode });
   const changes = releaseUndeletable(filterTargets(diff.value ?? [], options.targets), s);
   // problems of resources a targeted plan leaves alone (their protection) are not this plan's
   const kept = new Set(changes.map((c) => formatAddress(c.address)));
@@ -159,6 +166,14 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
 export async function planAccounts(accounts: readonly PlanAccount[], options: PlanOptions): Promise<Plan> {
   const diagnostics: Diagnostic[] = [...(options.warnings ?? []), ...targetProblems(accounts, options.targets)];
   if (hasErrors(diagnostics)) return buildPlan(options.mode, [], diagnostics);
-  const inputs = await Promise.all(accounts.map((s) => planAccount(s, options, diagnostics)));
-  return buildPlan(options.mode, inputs, diagnostics);
+  const refactorings = new Map<string, ReturnType<typeof refactorState>>();
+  const inputs = await Promise.all(accounts.map((s) => planAccount(s, options, diagnostics, refactorings)));
+  const plan = buildPlan(options.mode, inputs, diagnostics);
+  for (const accountPlan of plan.accounts) {
+    const refactored = refactorings.get(accountPlan.account);
+    if (refactored === undefined) continue;
+    if (refactored.moves.length > 0) accountPlan.moves = refactored.moves;
+    if (refactored.removals.length > 0) accountPlan.removals = refactored.removals;
+  }
+  return plan;
 }

@@ -6,7 +6,7 @@
 import { errorAt, type Diagnostic, type RelatedLocation } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress } from './address.js';
-import type { DesiredResource, ResourceAddress } from './types.js';
+import type { DesiredResource, ImportEntry, ResourceAddress } from './types.js';
 import type { ManifestDocument, YNode } from './yaml-tree.js';
 
 /** An explicit `depends_on` entry, kept until every address of the file is known. */
@@ -28,6 +28,8 @@ export interface FileContext {
   resources: DesiredResource[];
   byAddress: Map<string, DesiredResource>;
   dependencies: PendingDependency[];
+  /** The `import` entries that bind a resource, in file order. */
+  importEntries: ImportEntry[];
   /** Logical names of each top-level collection, for references by name. */
   names: ReadonlyMap<string, readonly string[]>;
   endpoint: string | undefined;

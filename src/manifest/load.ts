@@ -9,6 +9,7 @@ import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS, ROOT_KIND } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
 import { readEndpoint } from './endpoint.js';
+import { readMoved, readRemoved } from './moves.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
 import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
@@ -74,6 +75,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
     resources: [],
     byAddress: new Map(),
     dependencies: [],
+    importEntries: [],
     names,
     endpoint,
   };
@@ -82,6 +84,8 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   resolveImports(ctx, root);
   checkCycles(ctx);
   checkAccountRules(ctx, root);
+  const moved = readMoved(ctx, root);
+  const removed = readRemoved(ctx, root);
   const accountId = ctx.resources.find((r) => r.kind === ROOT_KIND.kind)?.importId;
   const account: DesiredAccount = {
     file: source.file,
@@ -90,6 +94,9 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
     ...(accountId === undefined ? {} : { accountId }),
     resources: ctx.resources,
     ...(stringValue(root.byKey.get('unmanaged')?.value) === 'ignore' ? { unmanaged: 'ignore' as const } : {}),
+    ...(ctx.importEntries.length === 0 ? {} : { imports: ctx.importEntries }),
+    ...(moved.length === 0 ? {} : { moved }),
+    ...(removed.length === 0 ? {} : { removed }),
   };
   return { account, diagnostics: withoutRepeats(diagnostics) };
 }

@@ -1,8 +1,10 @@
 /**
  * The checks that need every address of a file: explicit `depends_on` entries and `import`
- * entries must name resources of the manifest ("did you mean" otherwise), an object may be
+ * entries name resources of the manifest ("did you mean" otherwise; an `import` entry whose
+ * resource left the manifest is only a warning), an object may be
  * imported once, and the dependencies (parents, references, depends_on) must not form a cycle.
  */
+import { warningAt } from '../diag/diagnostic.js';
 import { quoteValue } from '../diag/quote.js';
 import { didYouMean } from '../diag/suggest.js';
 import { findCycles, shortestPath } from '../graph/graph.js';
@@ -51,7 +53,8 @@ export function resolveImports(ctx: FileContext, root: YMap): void {
     if (parsed.value === undefined) return;
     const resource = findResource(ctx, parsed.value);
     if (resource === undefined) {
-      report(ctx, childPointer(pointer, 'to'), 'unknown-reference', `import: ${unknownAddress(ctx, formatAddress(parsed.value))}`, toRange);
+      // an entry whose resource left the manifest binds nothing, and may stay: said, never refused
+      ctx.diagnostics.push(warningAt('import-unused', `import binds nothing and is ignored: ${unknownAddress(ctx, formatAddress(parsed.value))}`, toRange));
       return;
     }
     const address = formatAddress(resource.address);
@@ -71,6 +74,7 @@ export function resolveImports(ctx: FileContext, root: YMap): void {
     }
     resource.importId = id;
     resource.attributeSources['import'] = rangeOf(ctx, item);
+    ctx.importEntries.push({ address: resource.address, id, source: rangeOf(ctx, item) });
     boundIds.set(idKey, resource);
   });
 }

@@ -86,6 +86,29 @@ export interface DesiredResource {
 }
 
 /**
+ * A `moved` entry: the state at `from`, and everything under it, belongs to `to` from now on (same
+ * kind); `source` spans the entry, where a move that cannot be made is reported.
+ */
+export interface MovedEntry {
+  from: ResourceAddress;
+  to: ResourceAddress;
+  source: SourceRange;
+}
+
+/** An `import` entry that binds a resource of the manifest: the address, the id, the entry's range. */
+export interface ImportEntry {
+  address: ResourceAddress;
+  id: string;
+  source: SourceRange;
+}
+
+/** A `removed` entry: the state at `from`, and everything under it, is forgotten; the live objects stay. */
+export interface RemovedEntry {
+  from: ResourceAddress;
+  source: SourceRange;
+}
+
+/**
  * One account: one manifest file. `key` is the account id when the manifest gives one, else the
  * file path; `endpoint` is as written (local, sandbox, production or a URL).
  */
@@ -100,6 +123,12 @@ export interface DesiredAccount {
    * does not manage; absent for the default, `report`.
    */
   unmanaged?: 'ignore';
+  /** The `import` entries that bind a resource, in file order (absent when there are none). */
+  imports?: ImportEntry[];
+  /** The `moved` entries, in file order (absent when there are none). */
+  moved?: MovedEntry[];
+  /** The `removed` entries, in file order (absent when there are none). */
+  removed?: RemovedEntry[];
 }
 
 /** Every account of one invocation, in file order. */

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
 import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { ResourceKind } from '../manifest/types.js';
+import type { PlannedMove, PlannedRemoval } from './moves.js';
 
 export const PLAN_FORMAT_VERSION = '2.1';
 
@@ -111,6 +112,10 @@ export interface AccountPlan {
   stateSerial: number;
   /** How the plan keeps each serving object that it writes under from serving wider (plan/serving.ts). */
   serving: ServingNote[];
+  /** The `moved` entries the plan makes (plan/moves.ts): apply renames their state entries before it sends anything. */
+  moves?: PlannedMove[];
+  /** The `removed` entries the plan makes: apply forgets their state entries; the live objects stay. */
+  removals?: PlannedRemoval[];
   /**
    * The live campaigns and line items adsctl does not manage (src/diff/unmanaged.ts), those new
    * since the last apply marked; apply records them as seen. Absent when the plan did not look

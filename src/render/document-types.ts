@@ -9,9 +9,10 @@ import type { UnknownMask } from './unknowns.js';
 
 /**
  * Version of this document's shape: the minor grows when fields are added, the major when any
- * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`.
+ * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
+ * 2.2: `summary.import`, `summary.move`, `moved`, `removed`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.1';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.2';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -84,6 +85,30 @@ export interface DocumentSummary {
   destroy: number;
   /** Resources changed outside adsctl. */
   drift: number;
+  /** Resources an import binds (an `import` entry, or a child adopted under one); absent when none. */
+  import?: number;
+  /** `moved` entries the plan makes; absent when none. */
+  move?: number;
+}
+
+/** A `moved` entry the plan makes: the state at `from`, and under it (`count` entries in all), moves to `to`. */
+export interface DocumentMove {
+  account: string;
+  from: string;
+  to: string;
+  type: string;
+  /** The live id at `from`; null when only entries under it are in the state. */
+  id: string | null;
+  count: number;
+}
+
+/** A `removed` entry the plan makes: the state at `address`, and under it (`count` entries), is forgotten; the live objects stay. */
+export interface DocumentRemoval {
+  account: string;
+  address: string;
+  type: string;
+  id: string | null;
+  count: number;
 }
 
 /** Requests made to read live state and requests the plan will send. */
@@ -165,6 +190,10 @@ export interface PlanDocument {
   requests: DocumentRequests;
   spend: DocumentSpend[];
   diagnostics: DocumentDiagnostic[];
+  /** The `moved` entries the plan makes, accounts in plan order; absent when there are none. */
+  moved?: DocumentMove[];
+  /** The `removed` entries the plan makes; absent when there are none. */
+  removed?: DocumentRemoval[];
   /** Live objects adsctl does not manage, accounts in plan order; absent when there are none. */
   unmanaged?: DocumentUnmanaged[];
 }

@@ -24,21 +24,23 @@ export function accountViews(doc: PlanDocument): AccountView[] {
 
 /** Whether a change is shown among the actions: anything but a no-op, and the no-op that releases an object. */
 export function isAction(rc: DocumentResourceChange): boolean {
-  return rc.change.actions[0] !== 'no-op' || rc.reason === 'released';
+  return rc.change.actions[0] !== 'no-op' || rc.reason === 'released' || rc.reason === 'import';
 }
 
 /**
  * Terraform's counts of a list of changes: a replacement is one add and one destroy — except of an
- * object the API cannot delete, which stays on the service.
+ * object the API cannot delete, which stays on the service; imports counted apart (when any), as
+ * Terraform's `N to import`.
  */
 export function countChanges(changes: readonly DocumentResourceChange[]): DocumentSummary {
   const summary: DocumentSummary = { add: 0, change: 0, destroy: 0, drift: 0 };
-  for (const { change, drift, type } of changes) {
+  for (const { change, drift, type, reason } of changes) {
     const [first, second] = change.actions;
     if (first === 'create' || second === 'create') summary.add += 1;
     if (first === 'delete' && undeletableNoun(type) === undefined) summary.destroy += 1;
     if (first === 'update') summary.change += 1;
     if (drift) summary.drift += 1;
+    if (reason === 'import') summary.import = (summary.import ?? 0) + 1;
   }
   return summary;
 }
@@ -67,6 +69,20 @@ export function documentDiagnostics(doc: PlanDocument): Diagnostic[] {
 /** The number of error diagnostics: a plan with any cannot be applied. */
 export function errorCount(doc: PlanDocument): number {
   return doc.diagnostics.filter((d) => d.severity === 'error').length;
+}
+
+/** The `moved` and `removed` lines of one account (`# campaigns.a has moved to campaigns.b`), in plan order. */
+export function refactorLines(doc: PlanDocument, account: string): string[] {
+  const under = (count: number): string => (count > 1 ? ` (with ${count - 1} resource${count === 2 ? '' : 's'} under it)` : '');
+  return [
+    ...(doc.moved ?? []).filter((m) => m.account === account).map((m) => `  # ${m.from} has moved to ${m.to}${under(m.count)}`),
+    ...(doc.removed ?? []).filter((r) => r.account === account).map((r) => `  # ${r.address} will be removed from the state; the live object stays${under(r.count)}`),
+  ];
+}
+
+/** Whether the plan changes anything: an action, a move, or a removal from the state. */
+export function hasPlanned(doc: PlanDocument): boolean {
+  return doc.resource_changes.some(isAction) || (doc.moved?.length ?? 0) > 0 || (doc.removed?.length ?? 0) > 0;
 }
 
 /** `No changes. ...` in the wording of the document's mode. */

@@ -11,7 +11,7 @@ import { formatDiagnostic, type SourceTexts } from '../diag/format.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import { writeCapped, type Piece } from './capped-writer.js';
 import type { DocumentAccount, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
-import { accountTitle, accountViews, countChanges, documentDiagnostics, errorCount, failedLine, isAction, noChangesLine } from './document-views.js';
+import { accountTitle, accountViews, countChanges, documentDiagnostics, errorCount, failedLine, hasPlanned, isAction, noChangesLine, refactorLines } from './document-views.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine, spendPhrase } from './summaries.js';
 import { unmanagedMarkdown } from './unmanaged.js';
@@ -79,9 +79,10 @@ function blockText(rc: DocumentResourceChange, render: (rc: DocumentResourceChan
   return `${render(rc, false).map(diffLine).join('\n')}\n`;
 }
 
-function accountPieces(account: DocumentAccount, actions: readonly DocumentResourceChange[]): Piece[] {
+function accountPieces(account: DocumentAccount, actions: readonly DocumentResourceChange[], refactored: readonly string[]): Piece[] {
   const title = `${accountTitle(account)}: ${counts(actions)}`;
   const blocks = actions.map((rc) => blockText(rc, actionBlock));
+  if (refactored.length > 0) return fenced(details(title), '\n</details>\n\n', 'diff', [`${refactored.join('\n')}\n`, ...blocks], 'action');
   const groups = new Map<string, { changes: DocumentResourceChange[]; blocks: string[] }>();
   actions.forEach((rc, i) => {
     const group = groups.get(groupOf(rc)) ?? { changes: [], blocks: [] };
@@ -97,7 +98,7 @@ function accountPieces(account: DocumentAccount, actions: readonly DocumentResou
 
 function head(doc: PlanDocument): string {
   const errors = errorCount(doc);
-  const outcome = errors > 0 ? failedLine(errors) : doc.resource_changes.some(isAction) ? planCountsLine(doc.summary) : noChangesLine(doc);
+  const outcome = errors > 0 ? failedLine(errors) : hasPlanned(doc) ? planCountsLine(doc.summary) : noChangesLine(doc);
   const row = (name: string, s: DocumentSummary, spend: string): string => `| ${name} | ${s.add} | ${s.change} | ${s.destroy} | ${s.drift} | ${spend} |`;
   const rows: string[] = [];
   let size = 0;
@@ -149,7 +150,8 @@ export function renderMarkdown(doc: PlanDocument, options: MarkdownOptions = {})
   pieces.push(...unmanagedMarkdown(doc));
   for (const view of views) {
     const actions = view.changes.filter(isAction);
-    if (actions.length > 0) pieces.push(...accountPieces(view.account, actions));
+    const refactored = refactorLines(doc, view.account.key);
+    if (actions.length > 0 || refactored.length > 0) pieces.push(...accountPieces(view.account, actions, refactored));
   }
   const capped = writeCapped(head(doc), pieces, MARKDOWN_LIMIT, NOTE_RESERVE);
   const body = Object.keys(capped.leftOut).length === 0 ? capped.text : `${capped.text}${note(capped.leftOut, doc)}`;

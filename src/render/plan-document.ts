@@ -16,6 +16,8 @@ import type { AccountPlan, Plan, RequestEstimate, SpendDelta } from '../plan/typ
 import {
   PLAN_DOCUMENT_FORMAT_VERSION,
   type DocumentAccount,
+  type DocumentMove,
+  type DocumentRemoval,
   type DocumentActions,
   type DocumentChange,
   type DocumentDiagnostic,
@@ -24,6 +26,7 @@ import {
   type DocumentResourceChange,
   type DocumentServing,
   type DocumentSpend,
+  type DocumentSummary,
   type DocumentUnmanaged,
   type PlanDocument,
 } from './document-types.js';
@@ -169,9 +172,14 @@ function diagnostic(d: Diagnostic): DocumentDiagnostic {
   };
 }
 
+/** Counts with the account's moves added, when it makes any. */
+function withMoves(summary: DocumentSummary, moves: number): DocumentSummary {
+  return moves === 0 ? summary : { ...summary, move: moves };
+}
+
 function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]): DocumentAccount {
   const zero: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
-  return { key: plan.account, id: plan.accountId ?? null, endpoint: plan.endpoint, summary: countChanges(changes), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
+  return { key: plan.account, id: plan.accountId ?? null, endpoint: plan.endpoint, summary: withMoves(countChanges(changes), plan.moves?.length ?? 0), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
 }
 
 /**
@@ -180,7 +188,7 @@ function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]):
  * drift sections of the renderers ask no more of a document).
  */
 function isShown(change: ResourceChange): boolean {
-  return change.action !== 'noop' || change.drift || change.reason === 'deleted_outside' || change.reason === 'released';
+  return change.action !== 'noop' || change.drift || change.reason === 'deleted_outside' || change.reason === 'released' || change.reason === 'import';
 }
 
 /**
@@ -208,16 +216,20 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     resourceChanges.push(...changes);
     requests = addRequests(requests, accountPlan.requests);
   }
+  const moved: DocumentMove[] = plan.accounts.flatMap((a) => (a.moves ?? []).map((m) => ({ account: a.account, from: m.from, to: m.to, type: m.kind, id: m.id ?? null, count: m.count })));
+  const removed: DocumentRemoval[] = plan.accounts.flatMap((a) => (a.removals ?? []).map((r) => ({ account: a.account, address: r.address, type: r.kind, id: r.id ?? null, count: r.count })));
   const unmanaged = plan.accounts.flatMap((a) => (a.unmanaged ?? []).map((u) => unmanagedEntry(u, a.account)));
   return {
     format_version: PLAN_DOCUMENT_FORMAT_VERSION,
     mode: plan.mode,
     accounts,
     resource_changes: resourceChanges,
-    summary: countChanges(resourceChanges),
+    summary: withMoves(countChanges(resourceChanges), moved.length),
     requests,
     spend: spend(plan.accounts.flatMap((a) => a.spend)),
     diagnostics: plan.diagnostics.map(diagnostic),
+    ...(moved.length === 0 ? {} : { moved }),
+    ...(removed.length === 0 ? {} : { removed }),
     ...(unmanaged.length === 0 ? {} : { unmanaged }),
   };
 }

@@ -143,6 +143,7 @@ function block(header: string, extra: readonly string[], symbol: string, rc: Doc
 export function actionBlock(rc: DocumentResourceChange, color: boolean): string[] {
   const shown = shownAction(rc.change.actions);
   if (shown === 'noop') {
+    if (rc.reason === 'import') return [`  # ${rc.address} will be imported from ${JSON.stringify(rc.id)}, with no changes`];
     if (rc.reason !== 'released') return [];
     const noun = undeletable(rc);
     return [`  # ${rc.address} will no longer be managed by adsctl`, noun === undefined ? '  # (the object is left in place)' : `  # (the ${noun} stays on the service: the API cannot delete it)`];

@@ -10,9 +10,11 @@ function count(n: number, singular: string, plural: string): string {
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-/** `Plan: N to add, N to change, N to destroy.` */
+/** `Plan: N to import, N to move, N to add, N to change, N to destroy.`, zero imports and moves left out. */
 export function planCountsLine(summary: DocumentSummary): string {
-  return `Plan: ${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy.`;
+  const imports = summary.import === undefined || summary.import === 0 ? '' : `${summary.import} to import, `;
+  const moves = summary.move === undefined || summary.move === 0 ? '' : `${summary.move} to move, `;
+  return `Plan: ${imports}${moves}${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy.`;
 }
 
 /** `3 reads made, 4 writes planned (2 batches)`, without a full stop. */

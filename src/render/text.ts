@@ -7,7 +7,7 @@
  */
 import { formatDiagnostics, type SourceTexts } from '../diag/format.js';
 import type { PlanDocument } from './document-types.js';
-import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine, isAction, noChangesLine } from './document-views.js';
+import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine, hasPlanned, isAction, noChangesLine, refactorLines } from './document-views.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
@@ -53,8 +53,9 @@ function legendLines(doc: PlanDocument, color: boolean): string[] {
 function actionLines(doc: PlanDocument, color: boolean): string[] {
   const accounts = accountViews(doc).map((v) => {
     const actions = v.changes.filter(isAction);
-    if (actions.length === 0) return [`${accountTitle(v.account)}: no changes.`];
-    return [`${accountTitle(v.account)}:`, '', ...joinBlocks(actions.map((c) => actionBlock(c, color)))];
+    const refactored = refactorLines(doc, v.account.key);
+    if (actions.length === 0 && refactored.length === 0) return [`${accountTitle(v.account)}: no changes.`];
+    return [`${accountTitle(v.account)}:`, '', ...joinBlocks([...(refactored.length === 0 ? [] : [refactored]), ...actions.map((c) => actionBlock(c, color))])];
   });
   return [...legendLines(doc, color), '', 'adsctl will perform the following actions:', '', ...joinBlocks(accounts)];
 }
@@ -70,7 +71,7 @@ export function renderText(doc: PlanDocument, options: TextOptions): string {
   if (drift.length > 0) sections.push([...drift, '', RULE]);
   const unmanaged = unmanagedTextLines(doc);
   if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);
-  const hasActions = doc.resource_changes.some(isAction);
+  const hasActions = hasPlanned(doc);
   if (hasActions) sections.push(actionLines(doc, options.color));
   const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
   if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
