@@ -30,12 +30,15 @@ export async function finishApply(run: ApplyRun): Promise<ApplyResult> {
 
 /**
  * Records the objects the plan found not managed by adsctl as seen at this apply (with the ones
- * it released, which leave the state now), so the next plan lists them without calling them
- * drift; a plan that did not look leaves the record as it was.
+ * it releases or its `removed` entries name, which leave the state now and stay live), so the
+ * next plan lists them without calling them drift; a plan that did not look leaves the record as
+ * it was.
  */
 function recordUnmanaged(run: ApplyRun): void {
   if (run.plan.unmanaged === undefined) return;
-  const seen = seenRecord(run.plan.unmanaged, run.plan.changes);
+  const released = run.plan.changes.flatMap((c) => (c.reason === 'released' && c.id !== undefined ? [{ kind: c.kind, id: c.id }] : []));
+  for (const r of run.plan.removals ?? []) if (r.id !== undefined) released.push({ kind: r.kind, id: r.id });
+  const seen = seenRecord(run.plan.unmanaged, released);
   if (seen === undefined) delete run.state.unmanaged_seen;
   else run.state.unmanaged_seen = seen;
 }

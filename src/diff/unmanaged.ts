@@ -101,14 +101,14 @@ const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * What the state records as seen at an apply: the ids of `unmanaged`, and of the objects of those
- * kinds that the plan releases (they leave the state, and stay live), by kind, sorted; undefined
- * when there are none.
+ * kinds that the apply stops managing while they stay live (`released`: released by the plan, or
+ * named by a `removed` entry), by kind, sorted; undefined when there are none.
  */
-export function seenRecord(unmanaged: readonly UnmanagedObject[], changes: readonly ResourceChange[]): Record<string, string[]> | undefined {
+export function seenRecord(unmanaged: readonly UnmanagedObject[], released: ReadonlyArray<{ kind: string; id: string }>): Record<string, string[]> | undefined {
   const byKind: Record<string, string[]> = {};
   for (const u of unmanaged) (byKind[u.kind] ??= []).push(u.id);
-  const spending = new Set(SPENDING.map((d) => d.kind));
-  for (const c of changes) if (c.reason === 'released' && c.id !== undefined && spending.has(c.kind)) (byKind[c.kind] ??= []).push(c.id);
+  const spending = new Set<string>(SPENDING.map((d) => d.kind));
+  for (const r of released) if (spending.has(r.kind)) (byKind[r.kind] ??= []).push(r.id);
   const kinds = Object.keys(byKind);
   if (kinds.length === 0) return undefined;
   return Object.fromEntries(kinds.sort(order).map((k) => [k, [...new Set(byKind[k])].sort(order)]));

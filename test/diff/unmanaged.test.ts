@@ -75,9 +75,9 @@ describe('seenRecord', () => {
   it.each([
     { name: 'none', unmanaged: [], released: [], want: undefined },
     { name: 'ids by kind, sorted', unmanaged: [object('line_item', 'l2'), object('campaign', 'c9'), object('campaign', 'c1')], released: [], want: { campaign: ['c1', 'c9'], line_item: ['l2'] } },
-    { name: 'with a released campaign', unmanaged: [], released: ['c5'], want: { campaign: ['c5'] } },
+    { name: 'with a campaign no longer managed, once', unmanaged: [object('campaign', 'c5')], released: [{ kind: 'campaign', id: 'c5' }], want: { campaign: ['c5'] } },
+    { name: 'kinds that do not serve are not recorded', unmanaged: [], released: [{ kind: 'funding_instrument', id: 'f1' }], want: undefined },
   ])('$name', ({ unmanaged, released, want }) => {
-    const changes = released.map((id) => ({ kind: 'campaign', id, reason: 'released' }) as unknown as ResourceChange);
-    expect(seenRecord(unmanaged, changes)).toEqual(want);
+    expect(seenRecord(unmanaged, released)).toEqual(want);
   });
 });
