@@ -51,7 +51,7 @@ export interface GeneratedManifest {
 }
 
 /** The kinds generate writes, in the order of their sections; every other kind is reported. */
-const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'funding_instrument', 'media', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
+const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
 
 /** Why a kind is not written, for those that are read but not generated. */
 const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
@@ -61,7 +61,7 @@ const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
 };
 
 /** The kinds generate reads from a live account: those it writes, and the others it reports. */
-export const GENERATE_READS: ReadonlySet<ResourceKind> = new Set([...WRITTEN, 'account_feature']);
+export const GENERATE_READS: ReadonlySet<ResourceKind> = WRITTEN;
 
 const records = (live: LiveAccount, kind: ResourceKind): LiveResource[] => [...(live.resources.get(kind)?.values() ?? [])];
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -104,11 +104,12 @@ function generateOne(input: GenerateInput): GeneratedManifest {
   const accountFields: Array<[string, unknown]> = [['id', accountId], ...(account === undefined ? [] : manifestFieldsOf(KINDS.account, account.record, names))];
   root.push({ key: 'account', value: { map: accountFields.map(([key, value]) => ({ key, value: { scalar: value } })) } });
 
-  const features = records(live, 'account_feature');
   const footer: string[] = [];
+  // the features the account has, by key (sandbox and local add and remove them; production only checks them)
+  const features = records(live, 'account_feature').map((f) => f.id).sort();
   if (features.length > 0) {
-    footer.push(`features not generated yet (the account has ${features.map((f) => f.id).sort().join(', ')}); add them under features: to manage them`);
-    warnings.push(`account features are not generated yet: ${features.length} not in the manifest`);
+    root.push({ key: 'features', value: { scalar: features } });
+    for (const key of features) bind('account_feature', [{ collection: 'features', key }], key);
   }
 
   // funding instruments: existing ones, by id
@@ -162,6 +163,14 @@ function generateOne(input: GenerateInput): GeneratedManifest {
       },
     });
     for (const r of audiences) bind('custom_audience', [{ collection: 'custom_audiences', key: audienceKeys.get(r.id) ?? r.id }], r.id);
+  }
+
+  // the do-not-reach list, without its members
+  const doNotReach = records(live, 'do_not_reach_list')[0];
+  if (doNotReach !== undefined) {
+    const entry: Entry[] = manifestFieldsOf(KINDS.do_not_reach_list, doNotReach.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
+    root.push({ key: 'do_not_reach', comment: 'its users are not read from the service and not managed here: add users: { file: ... } to manage them', value: { map: entry } });
+    bind('do_not_reach_list', [{ collection: 'do_not_reach', key: '' }], doNotReach.id);
   }
 
   // campaigns, their line items, and what those carry

@@ -18,7 +18,11 @@ export const DO_NOT_REACH_LIST: KindDescriptor = {
   manifest: manifestFields<DoNotReach>('DoNotReach', { plain: ['description'], children: ['users'] }),
   attributes: [field('description', 'scalar', 'replace')],
   computed: ['id', 'created_at', 'updated_at', 'deleted'],
-  read: { via: 'custom', read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.doNotReachLists(accountId)).filter((r) => bound.has(String(r['id'])))) },
+  read: {
+    via: 'custom',
+    read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.doNotReachLists(accountId)).filter((r) => bound.has(String(r['id'])))),
+    whole: async (api, accountId) => await api.doNotReachLists(accountId),
+  },
   write: { create: createOne('do_not_reach_list'), delete: deleteOne('do_not_reach_list') },
   find: { resource: 'do_not_reach_list', identity: [] },
   import: { via: 'read' },

@@ -20,7 +20,7 @@ import { startWireLog, type WireLog } from '../support/wire-log.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 const ACCOUNT = '18ce54d4x5t';
-/** Lists generate reads whole that a refresh skips when nothing is bound: features, media library, audiences, media creatives, curated categories. */
+/** Lists generate reads whole that a refresh skips when nothing is bound: the do-not-reach list, media library, audiences, media creatives, curated categories. */
 const EMPTY_KIND_PROBES = 5;
 
 let emulator: RunningEmulator;
@@ -60,7 +60,6 @@ async function roundTrip(id: string): Promise<string> {
   expect(log.writes(), text).toEqual([]);
   // the account list aside, no more reads than the refresh of everything it wrote, but for one
   // request for each kind the account turned out to have none of (which a refresh never reads)
-  // and the feature list
   const refreshReads = log.requests().length;
   expect(generateReads, `generate ${id}: ${generateReads} reads; the refresh after it: ${refreshReads}`).toBeLessThanOrEqual(Math.ceil(refreshReads * 1.05) + EMPTY_KIND_PROBES);
   return text;

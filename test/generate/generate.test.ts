@@ -16,6 +16,8 @@ const input = (live: LiveAccount): GenerateInput => ({ live, unread: ['card'], e
 
 const LIVE = liveAccount({
   account: [{ id: 'acc1', name: 'Acme: Outdoor #1' }],
+  account_feature: [{ id: 'CITY_TARGETING', feature_key: 'CITY_TARGETING' }, { id: 'AGE_TARGETING', feature_key: 'AGE_TARGETING' }],
+  do_not_reach_list: [{ id: 'dnr1', description: 'Opted out' }],
   funding_instrument: [{ id: 'fi1', description: 'Visa ending in 1234', type: 'CREDIT_CARD', currency: 'USD' }],
   custom_audience: [
     { id: 'aud1', name: 'Newsletter', audience_type: 'WEB', is_owner: true },
@@ -81,6 +83,9 @@ describe('generateManifests', () => {
     expect(doc['media']).toEqual({ hero: { id: '3_99', name: 'Hero', file_name: 'hero.png' } });
     expect(doc['custom_audiences']).toEqual({ newsletter: { name: 'Newsletter', permissions: { other1: 'READ_ONLY' } } });
     expect(text).toContain('# members are not read from the service');
+    expect(doc['features']).toEqual(['AGE_TARGETING', 'CITY_TARGETING']);
+    expect(doc['do_not_reach']).toEqual({ description: 'Opted out' });
+    expect(text).toContain('# its users are not read from the service');
   });
 
   it('says what it does not generate, in the file and as a warning', () => {
@@ -93,6 +98,9 @@ describe('generateManifests', () => {
     expect(out?.bindings.map((b) => `${b.address}=${b.id}`).sort()).toEqual(
       [
         'account=acc1',
+        'features.AGE_TARGETING=AGE_TARGETING',
+        'features.CITY_TARGETING=CITY_TARGETING',
+        'do_not_reach=dnr1',
         'funding_instruments.visa_ending_in_1234=fi1',
         'media.hero=3_99',
         'custom_audiences.newsletter=aud1',
