@@ -114,22 +114,14 @@ function adoptsChildren(ctx: DiffContext, resource: DesiredResource, text: strin
   if (resource.importId !== undefined || (resource.parent !== undefined && ctx.adopting.has(formatAddress(resource.parent)))) ctx.adopting.set(text, id);
 }
 
-const entryAddresses = new WeakMap<object, ReadonlySet<string>>();
-
 /**
- * Whether an import binding is an import the plan counts: an `import` entry's, or a child adopted
- * under one. The account and funding instruments the manifest names by `id`, and account features
- * already granted, are named objects, not imports.
+ * Whether an import binding is an import the plan counts: an `import` entry's, or an object
+ * adopted (a child under an imported parent, a feature the account already has). The account,
+ * funding instruments and media library items the manifest names by `id` (`namedById`) are named
+ * objects, not imports.
  */
-function importsObject(ctx: DiffContext, resource: DesiredResource, text: string): boolean {
-  if (resource.importId === undefined) return KINDS[resource.kind].address.key !== 'feature';
-  const desired = ctx.input.desired;
-  let entries = entryAddresses.get(desired);
-  if (entries === undefined) {
-    entries = new Set((desired.imports ?? []).map((entry) => formatAddress(entry.address)));
-    entryAddresses.set(desired, entries);
-  }
-  return entries.has(text);
+function importsObject(resource: DesiredResource): boolean {
+  return resource.namedById !== true;
 }
 
 /** Decides the change of the desired `resource`, whose address text is `text`. */
@@ -185,7 +177,7 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
     change.changes = comparison.action === 'replace' && unset.length > 0 ? withoutUnset(after, comparison.changes, unset) : comparison.changes;
     if (comparison.action === 'replace') keepServiceValues(descriptor, after, record);
     change.drift = comparison.drift;
-    const reason = comparison.reason ?? (binding.source === 'import' && importsObject(ctx, resource, text) ? 'import' : undefined);
+    const reason = comparison.reason ?? (binding.source === 'import' && importsObject(resource) ? 'import' : undefined);
     if (reason !== undefined) change.reason = reason;
     if (comparison.action === 'replace' && protectedFlag) ctx.diagnostics.push(preventDestroyError(text, 'replace', resource));
     decide(ctx, resource, text, comparison.action, id);

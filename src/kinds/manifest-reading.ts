@@ -31,6 +31,8 @@ export interface EntryResource {
   references: Record<string, EntryAddress>;
   /** The existing object the entry names by id (bound, never created). */
   importId?: string;
+  /** Set when `importId` comes from the entry's own `id` (a named object), not from an `import` entry. */
+  namedById?: true;
 }
 
 /** The file an entry is read from, given by the manifest stage. */

@@ -62,7 +62,10 @@ export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
   if (id !== undefined) {
     const value = idValue(id.value);
     if (value === 'invalid') ctx.report(childPointer(pointer, 'id'), 'id-format', `id ${ctx.textOf(id.value.start, id.value.end)} is not an id as written; write ids as quoted strings`, ctx.rangeOf(id.value));
-    else if (value !== undefined) resource.importId = value;
+    else if (value !== undefined) {
+      resource.importId = value;
+      resource.namedById = true;
+    }
     for (const field of ['file', 'media_category']) {
       const given = map.byKey.get(field);
       if (given !== undefined) ctx.report(childPointer(pointer, field), 'media-content', `media ${quoteValue(name)} names an existing library item by id, so it takes no ${field}: adsctl never uploads it`, ctx.rangeOf(given.value));

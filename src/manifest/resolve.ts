@@ -76,6 +76,7 @@ function bindId(ctx: FileContext, resource: DesiredResource, map: YMap, pointer:
     report(ctx, childPointer(pointer, 'id'), 'id-format', `id ${ctx.doc.text.slice(id.value.start, id.value.end)} is not an id as written; write ids as quoted strings`, rangeOf(ctx, id.value));
   } else if (value !== undefined) {
     resource.importId = value;
+    resource.namedById = true;
     resource.attributeSources['import'] = rangeOf(ctx, id.value);
   }
   return true;

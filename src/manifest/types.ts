@@ -67,7 +67,8 @@ interface Lifecycle {
  *   under a path (`components[0].media_key`) so every edge of the resource is in one place.
  * - `dependsOn` holds only the explicit `depends_on` entries; parents and references are edges too.
  * - `importId` binds the resource to an existing object (an `import` entry, or the `id` of the
- *   account or of a funding instrument).
+ *   account, of a funding instrument or of a media library item: then `namedById`, a named object
+ *   the plan does not count as an import).
  * - `source` spans the resource's key (or list item) and value; `attributeSources` has the value
  *   range of every attribute and reference written, plus `lifecycle.prevent_destroy`,
  *   `lifecycle.ignore_changes`, `depends_on[i]` and `import` for the meta-arguments.
@@ -81,6 +82,7 @@ export interface DesiredResource {
   dependsOn: ResourceAddress[];
   lifecycle: Lifecycle;
   importId?: string;
+  namedById?: true;
   source: SourceRange;
   attributeSources: Record<string, SourceRange>;
 }
