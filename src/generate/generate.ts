@@ -51,13 +51,14 @@ export interface GeneratedManifest {
 }
 
 /** The kinds generate writes, in the order of their sections; every other kind is reported. */
-const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
+const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'card', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
 
 /** Why a kind is not written, for those that are read but not generated. */
 const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
   audience_members: 'members are never read from the service: the audience is written without users (add users: { file: ... } to manage them)',
   do_not_reach_members: 'members are never read from the service',
   tailored_audience_permission: 'the same grants as permissions, written there',
+  flexible_audience: 'read with the custom audiences, and named one by one as not generated yet',
 };
 
 /** The kinds generate reads from a live account: those it writes, and the others it reports. */
@@ -135,6 +136,35 @@ function generateOne(input: GenerateInput): GeneratedManifest {
     for (const r of media) bind('media', [{ collection: 'media', key: mediaKeys.get(r.id) ?? r.id }], r.id);
   }
 
+  // cards, their media by logical name
+  const cards = records(live, 'card');
+  const cardKeys = named('card', cards, (r) => str(r.record['name']));
+  if (cards.length > 0) {
+    const mediaName = (key: unknown): string | undefined => names.get('media')?.get(String(key));
+    const component = (c: unknown): Array<[string, unknown]> => {
+      const fields = Object.entries((c ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
+      return fields.map(([k, v]): [string, unknown] => {
+        if (k === 'media_key' && mediaName(v) !== undefined) return ['media', mediaName(v)];
+        if (k === 'media_keys' && Array.isArray(v) && v.every((m) => mediaName(m) !== undefined)) return ['media', v.map(mediaName)];
+        return [k, v];
+      });
+    };
+    root.push({
+      key: 'cards',
+      value: {
+        map: sorted(cards, cardKeys).map((r) => {
+          const entry: Entry[] = manifestFieldsOf(KINDS.card, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
+          const components = r.record['components'];
+          const slides = r.record['slides'];
+          if (Array.isArray(components)) entry.push({ key: 'components', value: { list: components.map((c) => ({ flow: component(c) })) } });
+          if (Array.isArray(slides)) entry.push({ key: 'slides', value: { list: slides.map((s) => ({ list: (Array.isArray(s) ? s : []).map((c) => ({ flow: component(c) })) })) } });
+          return { key: cardKeys.get(r.id) ?? r.id, value: { map: entry }, ...comment(comments, r) };
+        }),
+      },
+    });
+    for (const r of cards) bind('card', [{ collection: 'cards', key: cardKeys.get(r.id) ?? r.id }], r.id);
+  }
+
   // custom audiences: without members; flexible ones and those shared with the account are reported
   const allAudiences = records(live, 'custom_audience');
   const audiences = allAudiences.filter((r) => r.record['audience_type'] !== 'FLEXIBLE' && r.record['is_owner'] !== false);
@@ -200,9 +230,9 @@ function generateOne(input: GenerateInput): GeneratedManifest {
     });
   }
 
-  for (const kind of input.unread) {
-    const d = KINDS[kind];
-    if (NOT_WRITTEN[kind] !== undefined || WRITTEN.has(kind)) continue;
+  // every kind adsctl manages is written, or said not to be: never left out silently
+  for (const d of Object.values(KINDS)) {
+    if (NOT_WRITTEN[d.kind] !== undefined || (WRITTEN.has(d.kind) && !input.unread.includes(d.kind))) continue;
     footer.push(`${d.address.collection}: not read by adsctl generate yet; any ${d.noun}s of the account are not in this manifest`);
     warnings.push(`${d.noun}s are not generated yet: any in account ${accountId} are not in the manifest`);
   }

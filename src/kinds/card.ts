@@ -50,6 +50,7 @@ export const CARD: KindDescriptor = {
   read: {
     via: 'custom',
     read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.listWhere('card', accountId, 'card_id', [...bound])).map((r) => cardAsWritten(r as unknown as Record<string, unknown>))),
+    whole: async (api, accountId) => (await api.list('card', accountId)).map((r) => cardAsWritten(r as unknown as Record<string, unknown>)),
   },
   write: {
     create: { via: 'single', send: async (api, accountId, item) => String((await api.createCard(accountId, { name: String(item.params['name']), ...cardBody(item.params) })).id) },

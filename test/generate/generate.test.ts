@@ -12,7 +12,7 @@ function liveAccount(records: Partial<Record<ResourceKind, Array<Record<string, 
   return { account: 'acc1', accountId: 'acc1', currencies: {}, resources, missing: new Set() };
 }
 
-const input = (live: LiveAccount): GenerateInput => ({ live, unread: ['card'], endpoint: 'sandbox', schemaPath: '../schemas/manifest.schema.json', readAt: new Date('2026-11-26T14:00:00.123Z') });
+const input = (live: LiveAccount): GenerateInput => ({ live, unread: ['post'], endpoint: 'sandbox', schemaPath: '../schemas/manifest.schema.json', readAt: new Date('2026-11-26T14:00:00.123Z') });
 
 const LIVE = liveAccount({
   account: [{ id: 'acc1', name: 'Acme: Outdoor #1' }],
@@ -25,6 +25,7 @@ const LIVE = liveAccount({
   ],
   audience_permission: [{ id: 'aud1:p1', custom_audience_id: 'aud1', granted_account_id: 'other1', permission_level: 'READ_ONLY' }],
   media: [{ media_key: '3_99', name: 'Hero', file_name: 'hero.png' }],
+  card: [{ id: 'card1', name: 'Summer site', components: [{ type: 'MEDIA', media_key: '3_99' }, { type: 'DETAILS', title: 'Shop: now', destination: { type: 'WEBSITE', url: 'https://example.com' } }] }],
   campaign: [
     { id: 'c1', name: 'Summer Sale', funding_instrument_id: 'fi1', daily_budget_amount_local_micro: 35_000_000, entity_status: 'ACTIVE', budget_optimization: 'CAMPAIGN', standard_delivery: true },
     { id: 'c2', name: 'summer sale!', funding_instrument_id: 'fi1', entity_status: 'PAUSED', budget_optimization: 'CAMPAIGN', standard_delivery: true, total_budget_amount_local_micro: 1_234_567 },
@@ -83,6 +84,7 @@ describe('generateManifests', () => {
     expect(doc['media']).toEqual({ hero: { id: '3_99', name: 'Hero', file_name: 'hero.png' } });
     expect(doc['custom_audiences']).toEqual({ newsletter: { name: 'Newsletter', permissions: { other1: 'READ_ONLY' } } });
     expect(text).toContain('# members are not read from the service');
+    expect(doc['cards']).toEqual({ summer_site: { name: 'Summer site', components: [{ type: 'MEDIA', media: 'hero' }, { type: 'DETAILS', title: 'Shop: now', destination: { type: 'WEBSITE', url: 'https://example.com' } }] } });
     expect(doc['features']).toEqual(['AGE_TARGETING', 'CITY_TARGETING']);
     expect(doc['do_not_reach']).toEqual({ description: 'Opted out' });
     expect(text).toContain('# its users are not read from the service');
@@ -90,8 +92,8 @@ describe('generateManifests', () => {
 
   it('says what it does not generate, in the file and as a warning', () => {
     expect(text).toContain('custom audience aud2 ("Engaged") is not in this manifest: flexible audiences are not generated yet');
-    expect(text).toContain('cards: not read by adsctl generate yet');
-    expect(out?.warnings.some((w) => w.startsWith('cards are not generated yet'))).toBe(true);
+    expect(text).toContain('posts: not read by adsctl generate yet');
+    expect(out?.warnings.some((w) => w.startsWith('posts are not generated yet'))).toBe(true);
   });
 
   it('binds every address it writes', () => {
@@ -103,6 +105,7 @@ describe('generateManifests', () => {
         'do_not_reach=dnr1',
         'funding_instruments.visa_ending_in_1234=fi1',
         'media.hero=3_99',
+        'cards.summer_site=card1',
         'custom_audiences.newsletter=aud1',
         'custom_audiences.newsletter.permissions.other1=aud1:p1',
         'campaigns.summer_sale=c1',
