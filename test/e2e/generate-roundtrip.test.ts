@@ -8,11 +8,11 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { emulatorEnv, transcript } from '../support/e2e.js';
+import { emulatorEnv, resetRateLimits, transcript } from '../support/e2e.js';
+import { seededRandom } from '../support/member-files.js';
 import { png } from '../support/media-bytes.js';
 import { libraryMedia } from '../support/media-library.js';
 import { runCli } from '../support/run-cli.js';
@@ -39,13 +39,6 @@ const scratch = (): string => {
   dirs.push(dir);
   return dir;
 };
-
-/** Starts every rate-limit window of the emulator afresh (many workspaces read its lookups). */
-async function resetRateLimits(): Promise<void> {
-  const res = await request(`${emulator.info.base_url}/_emulator/rate-limits/reset`, { method: 'POST' });
-  await res.body.text();
-  expect(res.statusCode).toBe(200);
-}
 
 /** Generates account `id` into an empty directory, then plans it: no change, no write. */
 async function roundTrip(id: string): Promise<string> {
@@ -78,7 +71,7 @@ afterAll(async () => {
 describe('generate, then plan: no change and no write', () => {
   const examples = readdirSync(EXAMPLES).filter((e) => readdirSync(join(EXAMPLES, e)).some((f) => f.endsWith('.yaml')));
   it.each(examples)('examples/%s', async (example) => {
-    await resetRateLimits();
+    await resetRateLimits(emulator.info);
     const work = join(scratch(), example);
     cpSync(join(EXAMPLES, example), work, { recursive: true });
     await adsctl(work, ['apply', '.', '--auto-approve'], 0);
@@ -89,7 +82,7 @@ describe('generate, then plan: no change and no write', () => {
 
   const SEEDS = [1, 2, 3];
   it.each(SEEDS)('a random account built by hand, seed %i', async (seed) => {
-    await resetRateLimits();
+    await resetRateLimits(emulator.info);
     const made = await buildRandomAccount(seed);
     const text = await roundTrip(made);
     expect(text).toContain('# yaml-language-server: $schema=');
@@ -122,24 +115,12 @@ describe('bad input: one line, exit 1, nothing written', () => {
   });
 });
 
-/** A PRNG of a fixed seed (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ODD_NAMES = ['Summer: Sale #1', "O'Brien & Sons", '- leading dash', '* star', 'yes', '123', 'Été 50%', '日本 campaign', '"quoted"', 'a\\b', 'Summer Sale', 'summer sale!', '[brackets]', '{braces}', 'trailing space '];
 const POSTS = ['1346184843436720128', '1346184843440914432'];
 
 /** Makes a sandbox account and fills it through the API with campaigns, line items, criteria, promotions, an audience and a library item. */
 async function buildRandomAccount(seed: number): Promise<string> {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const cents = (): number => (1 + Math.floor(rnd() * 9000)) * 10_000;
   const A = `/12/accounts/${ACCOUNT}`;

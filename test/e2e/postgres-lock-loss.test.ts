@@ -10,11 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { createWorkspace, parseStateList, resetRateLimits, transcript, waitUntil, type Workspace } from '../support/e2e.js';
 import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import { startGateProxy } from '../support/gate-proxy.js';
 import { freshDatabase } from '../support/postgres.js';
@@ -173,9 +172,7 @@ describe('force-unlock of a holder that is still running', () => {
     expect(done.stderr).toContain('No write was sent after it');
     expect(gate.requests().filter((r) => r.method !== 'GET'), 'writes after the lock was broken').toEqual([]);
     // the file's many runs spend the emulator's budget of global lookups (5 in 15 minutes)
-    const reset = await request(`${emulator.info.base_url}/_emulator/rate-limits/reset`, { method: 'POST' });
-    await reset.body.text();
-    expect(reset.statusCode).toBe(200);
+    await resetRateLimits(emulator.info);
     await adsctl(ws, ['apply', '--auto-approve'], 0);
     await converged(ws, fleet);
   });

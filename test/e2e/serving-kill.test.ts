@@ -8,12 +8,11 @@
  * manifest declares; then apply runs again and must converge: exit 0, one live object per address,
  * and a plan with nothing left to change. The same seed gives the same kill points.
  */
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { countBy, createWorkspace, readLiveAccount, seededAccountHead, transcript, type Workspace } from '../support/e2e.js';
+import { countBy, createWorkspace, readLiveAccount, resetRateLimits, seededAccountHead, transcript, type Workspace } from '../support/e2e.js';
 import { seededRandom } from '../support/member-files.js';
 import { startWireLog, type WireLog } from '../support/wire-log.js';
 
@@ -43,13 +42,6 @@ afterAll(async () => {
   await emulator.close();
   for (const ws of workspaces) ws.remove();
 });
-
-/** Starts every rate-limit window of the emulator afresh. */
-async function resetRateLimits(): Promise<void> {
-  const res = await request(`${emulator.info.base_url}/_emulator/rate-limits/reset`, { method: 'POST' });
-  await res.body.text();
-  if (res.statusCode !== 200) throw new Error(`POST /_emulator/rate-limits/reset answered ${res.statusCode}`);
-}
 
 /**
  * Pauses a finished trial's line items through the API, so that the trials, many in one account,
@@ -140,7 +132,7 @@ describe('an apply of ACTIVE line items killed at a seeded point', () => {
       };
       // each trial plans from a fresh workspace, without the lookup cache a team keeps: a new
       // rate-limit window stands for the quarter of an hour between two such runs
-      await resetRateLimits();
+      await resetRateLimits(emulator.info);
       debug('start');
       const { yaml, wanted } = trialManifest(n);
       const ws = createWorkspace(emulator.info, yaml);

@@ -139,6 +139,16 @@ export async function readLiveAccount(client: TestClient, account: string): Prom
 }
 
 /**
+ * Starts every rate-limit window of the emulator afresh: a file that runs many fresh workspaces
+ * would otherwise spend its budget of global lookups (5 in 15 minutes) and wait.
+ */
+export async function resetRateLimits(info: StartupInfo): Promise<void> {
+  const res = await request(`${info.base_url}/_emulator/rate-limits/reset`, { method: 'POST' });
+  await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`POST /_emulator/rate-limits/reset answered ${res.statusCode}`);
+}
+
+/**
  * Sets the emulator's injected faults at run time (`POST /_emulator/faults`), e.g.
  * `429=7%,503=7%,reset=6%`; an empty spec turns them off. The seed restarts the fault sequence.
  */
