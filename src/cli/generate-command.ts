@@ -1,9 +1,10 @@
 /**
- * `adsctl generate [DIR] [--account ID]... [--force]` (DESIGN §9.2): reads live accounts — every
- * account the credentials reach, or those named — at the endpoint the environment or `--endpoint`
- * names, writes one manifest per account into DIR (`<account id>.yaml`), and binds the state so
- * that `adsctl plan DIR` right after plans nothing. An existing file is never overwritten without
- * `--force`; bad input is one line on stderr, exit 1, and nothing written.
+ * `adsctl generate [DIR] [--account ID]... [--force]` (docs/architecture.md, "Contracts the code
+ * relies on"): reads live accounts — every account the credentials reach, or those named — at
+ * the endpoint the environment or `--endpoint` names, writes one manifest per account into DIR
+ * (`<account id>.yaml`), and binds the state so that `adsctl plan DIR` right after plans nothing.
+ * An existing file is never overwritten without `--force`; bad input is one line on stderr, exit
+ * 1, and nothing written.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -162,9 +162,10 @@ export interface DocumentDiagnostic {
 }
 
 /**
- * A live campaign or line item adsctl does not manage (docs/architecture.md, "Objects not managed
- * by adsctl"): the fields of DESIGN §9.2 first, in its order, then the account, the address of
- * the managed parent, the money's currency and whether it appeared since the last apply (drift).
+ * A live campaign or line item adsctl does not manage (docs/manifest.md, "Objects not managed by
+ * adsctl"): the fields the JSON plan's contract fixes first, in its order (docs/architecture.md,
+ * "Contracts the code relies on"), then the account, the address of the managed parent, the
+ * money's currency and whether it appeared since the last apply (drift).
  */
 export interface DocumentUnmanaged {
   type: string;

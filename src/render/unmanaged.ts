@@ -9,7 +9,7 @@ import type { Piece } from './capped-writer.js';
 import type { DocumentAccount, DocumentUnmanaged, PlanDocument } from './document-types.js';
 import { accountTitle } from './document-views.js';
 
-/** The section's heading, in the words of DESIGN §9.2. */
+/** The section's heading, in the contract's words (docs/architecture.md, "Contracts the code relies on"). */
 const UNMANAGED_HEADING = 'Not managed by adsctl';
 
 /** What to do about objects that appeared since the last apply. */

@@ -1,9 +1,10 @@
 /**
- * The round trip of `adsctl generate` (issue 21, DESIGN §9.2): an account applied from a manifest,
- * or built by hand through the API, is generated into an empty directory, and `plan` of that
- * directory right after plans no change and sends no write (the wire is recorded by a proxy).
- * Run for every example of examples/ and for seeded random accounts (fixed seeds, named in the
- * test) with odd names, colliding names and budgets with cents.
+ * The round trip of `adsctl generate` (docs/architecture.md, "Contracts the code relies on"): an
+ * account applied from a manifest, or built by hand through the API, is generated into an empty
+ * directory, and `plan` of that directory right after plans no change and sends no write (the
+ * wire is recorded by a proxy). Run for every example of examples/ and for seeded random
+ * accounts (fixed seeds, named in the test) with odd names, colliding names and budgets with
+ * cents.
  */
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
