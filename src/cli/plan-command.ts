@@ -15,7 +15,8 @@ import { hasDrift, renderRefreshOnly } from '../render/refresh-only.js';
 import { renderPlan } from '../render/render.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
-import { hasChanges, prepareOrReport } from './prepare.js';
+import { hasChanges } from '../plan/has-changes.js';
+import { prepareOrReport } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { startRun } from './run-start.js';
 

@@ -78,9 +78,3 @@ export async function prepareOrReport(io: Io, path: string, flags: RunFlags, mod
   }
   return prepared.value;
 }
-
-/** True when the plan would change anything (a create, update, replace or delete; a move or a removal from the state). */
-export function hasChanges(plan: Plan): boolean {
-  return plan.accounts.some((a) => (a.moves?.length ?? 0) > 0 || (a.removals?.length ?? 0) > 0 || a.changes.some((c) => c.action !== 'noop'));
-}
-

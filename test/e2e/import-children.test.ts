@@ -116,7 +116,8 @@ describe('a manifest import: entry of a campaign whose line items, criteria and 
   const adsctl = expectRuns(() => fromEntries);
 
   it('plans nothing to add, change or destroy: every declared child is bound to its live object', async () => {
-    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 0);
+    // imports pending are changes to apply, as in Terraform: --detailed-exitcode says 2
+    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
     // the imports pending are counted, every declared object among them
     expect(plan.stdout).toContain(`Plan: ${made.size + 1} to import, 0 to add, 0 to change, 0 to destroy.`);
     expect(plan.stdout).not.toMatch(/will be (created|destroyed|updated|replaced)/);
