@@ -12,7 +12,7 @@ import type { ApiClient, Params } from './client.js';
 import { ApiError } from './errors.js';
 import type * as W from './generated/wire.js';
 import { chunk, listAll, listByIds, type ListRequest } from './pagination.js';
-import { createPost, listPosts, renamePost, type PostQuery, type PostRecord } from './posts.js';
+import { createPost, listPosts, listPromotedOnlyPosts, renamePost, type PostQuery, type PostRecord } from './posts.js';
 import {
   FLEXIBLE_AUDIENCES_PER_BATCH,
   PROMOTED_TWEETS_PER_POST,
@@ -285,6 +285,11 @@ export class AdsApi {
   /** Posts among `ids` of one type (`GET tweets`, 200 ids a request), with `id` a string; see posts.ts. */
   posts(accountId: string, ids: readonly string[], query: PostQuery): Promise<PostRecord[]> {
     return listPosts(this.client, accountId, ids, query);
+  }
+
+  /** Every promoted-only post of one type (`GET tweets` at the largest page), with `id` a string; see posts.ts. */
+  promotedOnlyPosts(accountId: string, query: PostQuery): Promise<PostRecord[]> {
+    return listPromotedOnlyPosts(this.client, accountId, query);
   }
 
   /** Publishes a promoted-only post (`POST tweet`); the post, its `id` a string. */

@@ -6,7 +6,7 @@
  */
 import type { ApiClient, ParamValue, Params } from './client.js';
 import type * as W from './generated/wire.js';
-import { listByIds } from './pagination.js';
+import { listAll, listByIds } from './pagination.js';
 import type { Fields } from './resources.js';
 
 const V = '/12';
@@ -40,6 +40,22 @@ export async function listPosts(client: ApiClient, accountId: string, ids: reado
     ...(query.userId === undefined ? {} : { user_id: query.userId }),
   };
   const found = await listByIds<PostRecord>(client, { path: `${accountPath(accountId)}/tweets`, params, endpoint: 'tweet.list', accountId, countMax: 1000 }, 'tweet_ids', ids);
+  return found.map(withStringId);
+}
+
+/**
+ * Every promoted-only (nullcast) post of `query.tweetType` by the user, replies and mentions
+ * included, at the largest page (`GET tweets` without ids: what `adsctl generate` reads).
+ */
+export async function listPromotedOnlyPosts(client: ApiClient, accountId: string, query: PostQuery): Promise<PostRecord[]> {
+  const params: Params = {
+    tweet_type: query.tweetType,
+    timeline_type: 'NULLCAST',
+    include_mentions_and_replies: true,
+    trim_user: true,
+    ...(query.userId === undefined ? {} : { user_id: query.userId }),
+  };
+  const found = await listAll<PostRecord>(client, { path: `${accountPath(accountId)}/tweets`, params, endpoint: 'tweet.list', accountId, countMax: 1000 });
   return found.map(withStringId);
 }
 

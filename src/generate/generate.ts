@@ -5,7 +5,9 @@
  * references by logical name, money in currency units, times in UTC, only the fields that differ
  * from the service's defaults, children nested under their parents. What cannot be rebuilt from
  * live data is written as a reference to the live object, with a comment: a media library item by
- * its id, an audience without its members. A kind not generated yet is said so in the file and as
+ * its id, an audience without its members. Posts are those a manifest could have made: the
+ * promoted-only posts, drafts and not yet published scheduled posts of the account's FULL
+ * promotable user (the descriptors' `whole` readers read no others), promotions of them by `posts.NAME`. A kind not generated yet is said so in the file and as
  * a warning, never left out silently. Pure: live data in, text and the state bindings out.
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
@@ -51,7 +53,7 @@ export interface GeneratedManifest {
 }
 
 /** The kinds generate writes, in the order of their sections; every other kind is reported. */
-const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'card', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
+const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'card', 'conversation_card', 'post', 'draft_post', 'scheduled_post', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
 
 /** Why a kind is not written, for those that are read but not generated. */
 const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
@@ -165,6 +167,43 @@ function generateOne(input: GenerateInput): GeneratedManifest {
     for (const r of cards) bind('card', [{ collection: 'cards', key: cardKeys.get(r.id) ?? r.id }], r.id);
   }
 
+  // conversation cards, their media by logical name (the format is the endpoint that holds them)
+  const conversationCards = records(live, 'conversation_card');
+  const conversationKeys = named('conversation_card', conversationCards, (r) => str(r.record['name']));
+  if (conversationCards.length > 0) {
+    root.push({
+      key: 'conversation_cards',
+      value: {
+        map: sorted(conversationCards, conversationKeys).map((r) => {
+          const fields = manifestFieldsOf(KINDS.conversation_card, r.record, names);
+          const [first, ...rest] = fields;
+          const ordered = first?.[0] === 'name' ? [first, ['format', r.record['format']] as [string, unknown], ...rest] : [['format', r.record['format']] as [string, unknown], ...fields];
+          return { key: conversationKeys.get(r.id) ?? r.id, value: { map: ordered.map(([k, v]) => ({ key: k, value: { scalar: v } })) }, ...comment(comments, r) };
+        }),
+      },
+    });
+    for (const r of conversationCards) bind('conversation_card', [{ collection: 'conversation_cards', key: conversationKeys.get(r.id) ?? r.id }], r.id);
+  }
+
+  // posts, drafts and scheduled posts of the account's FULL promotable user (the author a manifest that names none writes as)
+  const publishedSchedules = records(live, 'scheduled_post').filter((r) => r.record['scheduled_status'] !== undefined && r.record['scheduled_status'] !== 'SCHEDULED');
+  for (const kind of POST_KINDS) {
+    const d = KINDS[kind];
+    const objects = records(live, kind).filter((r) => !publishedSchedules.includes(r));
+    const keys = named(kind, objects, (r) => str(r.record['name']) ?? leadingWords(r.record['text']));
+    if (objects.length === 0) continue;
+    root.push({
+      key: d.address.collection,
+      ...(kind === 'post' ? { comment: 'promoted-only posts: the service cannot change or delete them; a change but of the name makes a new post' } : {}),
+      value: { map: sorted(objects, keys).map((r) => ({ key: keys.get(r.id) ?? r.id, value: { map: postFields(d, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } })) }, ...comment(comments, r) })) },
+    });
+    for (const r of objects) bind(kind, [{ collection: d.address.collection, key: keys.get(r.id) ?? r.id }], r.id);
+  }
+  if (publishedSchedules.length > 0) {
+    footer.push(`scheduled posts: ${publishedSchedules.length} already published (${publishedSchedules.map((r) => r.id).sort().join(', ')}) are not in this manifest: the service no longer changes them, and the posts they became are under posts`);
+    warnings.push(`${publishedSchedules.length} scheduled post(s) of account ${accountId} already published are not in the manifest`);
+  }
+
   // custom audiences: without members; flexible ones and those shared with the account are reported
   const allAudiences = records(live, 'custom_audience');
   const audiences = allAudiences.filter((r) => r.record['audience_type'] !== 'FLEXIBLE' && r.record['is_owner'] !== false);
@@ -250,6 +289,40 @@ function comment(comments: ReadonlyMap<string, string>, r: LiveResource): { comm
   return text === undefined ? {} : { comment: text };
 }
 
+/** The post kinds, in the order of their sections. */
+const POST_KINDS: readonly ResourceKind[] = ['post', 'draft_post', 'scheduled_post'];
+
+/** A post's key when it has no name: its first words. */
+function leadingWords(text: unknown): string | undefined {
+  return typeof text === 'string' ? text.split(/\s+/).filter((w) => w !== '').slice(0, 5).join(' ') : undefined;
+}
+
+/**
+ * A post's, draft's or scheduled post's fields: its card (`card:` or `conversation_card:`) and
+ * media (`media:`) by logical name where the manifest holds them (raw `card_uri` and `media_keys`
+ * otherwise); the author left out (every post read is the FULL promotable user's, the author of a
+ * post that names none), and the service's defaults too (`nullcast: true`, conversation settings
+ * EVERYONE).
+ */
+function postFields(d: KindDescriptor, record: Readonly<Record<string, unknown>>, names: NamesById): Array<[string, unknown]> {
+  const defaults = [...(record['conversation_settings'] === 'EVERYONE' ? ['conversation_settings'] : []), ...(record['nullcast'] === true ? ['nullcast'] : [])];
+  const skip = new Set(['card_uri', 'media_keys', 'as_user_id', ...defaults]);
+  const out = manifestFieldsOf(d, record, names, skip);
+  const uri = str(record['card_uri']);
+  if (uri !== undefined) {
+    const id = uri.startsWith('card://') ? uri.slice('card://'.length) : uri;
+    const card = names.get('cards')?.get(id);
+    const conversation = names.get('conversation_cards')?.get(id);
+    out.push(card !== undefined ? ['card', card] : conversation !== undefined ? ['conversation_card', conversation] : ['card_uri', uri]);
+  }
+  const media = Array.isArray(record['media_keys']) ? record['media_keys'].map(String) : [];
+  if (media.length > 0) {
+    const byName = media.map((m) => names.get('media')?.get(m));
+    out.push(byName.every((n) => n !== undefined) ? ['media', byName] : ['media_keys', media]);
+  }
+  return out;
+}
+
 /** The kinds listed under a line item, each keyed by what identifies it. */
 const LINE_ITEM_LISTS: readonly ResourceKind[] = ['targeting_criterion', 'promoted_post', 'promoted_account', 'media_creative', 'line_item_curated_category'];
 
@@ -268,6 +341,9 @@ function lineItemEntry(live: LiveAccount, li: LiveResource, steps: AddressStep[]
   return entry;
 }
 
+/** Collections whose objects a list item names as `<collection>.<name>` (`promoted_posts: [posts.launch]`). */
+const ITEMS_NAMED_BY_KEY: ReadonlySet<string> = new Set(['posts']);
+
 /** A list item of kind `d`: its key in the address, and how it is written (the bare id when nothing else is). */
 function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: string; id: string; node: Node } {
   const shape = d.address;
@@ -284,6 +360,11 @@ function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: 
     return { key: targetingKey(type, value, operator), id: r.id, node: { flow: fields } };
   }
   const field = shape.key === 'value' ? shape.field : 'id';
+  // an item naming a post of the manifest (a promoted post) names it `posts.NAME`
+  for (const collection of (d.manifest.named ?? []).filter((c) => ITEMS_NAMED_BY_KEY.has(c))) {
+    const name = names.get(collection)?.get(String(r.record[field]));
+    if (name !== undefined) return { key: `${collection}.${name}`, id: r.id, node: { scalar: `${collection}.${name}` } };
+  }
   const key = String(r.record[field]);
   const rest = manifestFieldsOf(d, r.record, names, new Set([field]));
   return { key, id: r.id, node: rest.length === 0 ? { scalar: key } : { flow: [[field, key], ...rest] } };

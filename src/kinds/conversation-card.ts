@@ -77,6 +77,10 @@ export const CONVERSATION_CARD: KindDescriptor = {
       const [images, videos] = await Promise.all([api.listWhere('image_conversation_card', accountId, 'card_ids', [...bound]), api.listWhere('video_conversation_card', accountId, 'card_ids', [...bound])]);
       return [...images.map((r) => ({ ...(r as Record<string, unknown>), format: 'image' })), ...videos.map((r) => ({ ...(r as Record<string, unknown>), format: 'video' }))];
     },
+    whole: async (api, accountId) => {
+      const [images, videos] = await Promise.all([api.list('image_conversation_card', accountId), api.list('video_conversation_card', accountId)]);
+      return [...images.map((r) => ({ ...(r as Record<string, unknown>), format: 'image' })), ...videos.map((r) => ({ ...(r as Record<string, unknown>), format: 'video' }))];
+    },
   },
   write: {
     create: { via: 'single', send: async (api, accountId, item) => String((await api.create(resourceOf(item.params['format']), accountId, pick(item.params, SENT) as never)).id) },

@@ -39,6 +39,8 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
     read: {
       via: 'custom',
       read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.listWhere(resource, accountId, 'id', [...bound])).map((r) => postAsWritten(r as unknown as Record<string, unknown>))),
+      // those of the account's FULL promotable user (the list's default), the author a manifest that names none writes as
+      whole: async (api, accountId) => (await api.list(resource, accountId)).map((r) => postAsWritten(r as unknown as Record<string, unknown>)),
     },
     write: {
       create: {

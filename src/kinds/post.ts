@@ -74,6 +74,8 @@ export const POST: KindDescriptor = {
   read: {
     via: 'custom',
     read: async (api, accountId, { bound }) => (bound.size === 0 ? [] : (await api.posts(accountId, [...bound], { tweetType: 'PUBLISHED' })).map((r) => postAsWritten(r as Record<string, unknown>))),
+    // the promoted-only posts of the account's FULL promotable user: the posts a manifest makes
+    whole: async (api, accountId) => (await api.promotedOnlyPosts(accountId, { tweetType: 'PUBLISHED' })).map((r) => postAsWritten(r as Record<string, unknown>)),
   },
   write: {
     create: {

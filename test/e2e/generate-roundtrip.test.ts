@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { emulatorEnv, resetRateLimits, transcript } from '../support/e2e.js';
@@ -21,8 +22,12 @@ import { startWireLog, type WireLog } from '../support/wire-log.js';
 
 const EXAMPLES = join(import.meta.dirname, '..', '..', 'examples');
 const ACCOUNT = '18ce54d4x5t';
-/** Lists generate reads whole that a refresh skips when nothing is bound: the do-not-reach list, media library, audiences, media creatives, curated categories. */
-const EMPTY_KIND_PROBES = 5;
+/**
+ * Lists generate reads whole that a refresh skips when nothing is bound: the do-not-reach list,
+ * media library, audiences, media creatives, curated categories, image and video conversation
+ * cards, posts, drafts and scheduled posts.
+ */
+const EMPTY_KIND_PROBES = 10;
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -87,6 +92,12 @@ describe('generate, then plan: no change and no write', () => {
     const made = await buildRandomAccount(seed);
     const text = await roundTrip(made);
     expect(text).toContain('# yaml-language-server: $schema=');
+    // every kind the account was given is in the manifest, and the promoted post of a post it holds names it by logical name
+    const doc = parse(text) as Record<string, unknown>;
+    for (const section of ['media', 'conversation_cards', 'posts', 'draft_posts', 'scheduled_posts', 'custom_audiences', 'campaigns']) expect(Object.keys((doc[section] ?? {}) as object).length, `${section}\n${text}`).toBeGreaterThan(0);
+    expect(text).toMatch(/promoted_posts: .*\bposts\.\w+/);
+    expect(text).toMatch(/conversation_card: \w+/);
+    expect(text).toMatch(/media: \[ \w+ \]/);
     // generated again over itself only with --force, and it is the same manifest but for its header time and modeline path
     const again = scratch();
     await adsctl(again, ['generate', '.', '--account', made], 0);
@@ -128,6 +139,7 @@ async function buildRandomAccount(seed: number): Promise<string> {
   const ok = (r: { status: number; text?: string }, what: string): void => {
     expect(r.status, `seed ${seed}: ${what}: ${r.text ?? ''}`).toBeLessThan(300);
   };
+  let lineItemId = '';
   const campaigns = 2 + Math.floor(rnd() * 3);
   for (let c = 0; c < campaigns; c += 1) {
     const campaign = await client.post(`${A}/campaigns`, { funding_instrument_id: 'lygyi', name: `${pick(ODD_NAMES)} s${seed}`, daily_budget_amount_local_micro: cents(), entity_status: 'PAUSED', ...(rnd() < 0.5 ? { total_budget_amount_local_micro: 100_000_000_00 } : {}) });
@@ -146,13 +158,25 @@ async function buildRandomAccount(seed: number): Promise<string> {
         entity_status: pick(['PAUSED', 'ACTIVE']),
       });
       ok(li, 'line item');
-      const lineItemId = String(li.body.data.id);
+      lineItemId = String(li.body.data.id);
       ok(await client.post(`${A}/targeting_criteria`, { line_item_id: lineItemId, targeting_type: 'LOCATION', targeting_value: '96683cc9126741d1' }), 'criterion');
       ok(await client.post(`${A}/targeting_criteria`, { line_item_id: lineItemId, targeting_type: 'BROAD_KEYWORD', targeting_value: pick(['cheap', 'free shipping', 'tents: sale']), operator_type: rnd() < 0.5 ? 'NE' : 'EQ' }), 'keyword');
       ok(await client.post(`${A}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: pick(POSTS) }), 'promotion');
     }
   }
   ok(await client.post(`${A}/custom_audiences`, { name: `${pick(ODD_NAMES)} audience ${seed}`, description: 'made by hand' }), 'audience');
-  await libraryMedia(client, ACCOUNT, png(32 + seed, 32), 'image/png', { name: `${pick(ODD_NAMES)} image` });
+  const image = await libraryMedia(client, ACCOUNT, png(32 + seed, 32), 'image/png', { name: `${pick(ODD_NAMES)} image` });
+  // Part B: a conversation card on a library image, posts (one with the card, one promoted), a draft and a scheduled post
+  const wide = await libraryMedia(client, ACCOUNT, png(800 + seed, 419), 'image/png', { name: `wide ${seed}` });
+  const conversation = await client.post(`${A}/cards/image_conversation`, { name: `${pick(ODD_NAMES)} poll ${seed}`, media_key: wide, first_cta: '#Tents', first_cta_tweet: 'I want a tent', title: 'Pick one', thank_you_text: 'Thanks!' }, { as: 'form' });
+  ok(conversation, 'conversation card');
+  const users = await client.get(`${A}/promotable_users`);
+  const author = String((users.body.data as Array<Record<string, unknown>>).find((u) => u['promotable_user_type'] === 'FULL')?.['user_id']);
+  const post = await client.post(`${A}/tweet`, { as_user_id: author, text: `Summer: sale #${seed} starts now`, name: `${pick(ODD_NAMES)} post` }, { as: 'form' });
+  ok(post, 'post');
+  ok(await client.post(`${A}/tweet`, { as_user_id: author, text: `Vote ${seed}`, card_uri: String(conversation.body.data.card_uri) }, { as: 'form' }), 'post with a card');
+  ok(await client.post(`${A}/promoted_tweets`, { line_item_id: lineItemId, tweet_ids: String(post.body.data.id_str ?? post.body.data.id) }), 'promotion of the post');
+  ok(await client.post(`${A}/draft_tweets`, { as_user_id: author, text: `Draft ${seed}: "soon"`, media_keys: image, name: `${pick(ODD_NAMES)} draft` }, { as: 'form' }), 'draft');
+  ok(await client.post(`${A}/scheduled_tweets`, { as_user_id: author, text: `Scheduled ${seed}`, scheduled_at: '2031-06-01T09:00:00Z', ...(rnd() < 0.5 ? { nullcast: false } : {}) }, { as: 'form' }), 'scheduled post');
   return ACCOUNT;
 }

@@ -12,7 +12,7 @@ function liveAccount(records: Partial<Record<ResourceKind, Array<Record<string, 
   return { account: 'acc1', accountId: 'acc1', currencies: {}, resources, missing: new Set() };
 }
 
-const input = (live: LiveAccount): GenerateInput => ({ live, unread: ['post'], endpoint: 'sandbox', schemaPath: '../schemas/manifest.schema.json', readAt: new Date('2026-11-26T14:00:00.123Z') });
+const input = (live: LiveAccount, unread: ResourceKind[] = []): GenerateInput => ({ live, unread, endpoint: 'sandbox', schemaPath: '../schemas/manifest.schema.json', readAt: new Date('2026-11-26T14:00:00.123Z') });
 
 const LIVE = liveAccount({
   account: [{ id: 'acc1', name: 'Acme: Outdoor #1' }],
@@ -26,6 +26,19 @@ const LIVE = liveAccount({
   audience_permission: [{ id: 'aud1:p1', custom_audience_id: 'aud1', granted_account_id: 'other1', permission_level: 'READ_ONLY' }],
   media: [{ media_key: '3_99', name: 'Hero', file_name: 'hero.png' }],
   card: [{ id: 'card1', name: 'Summer site', components: [{ type: 'MEDIA', media_key: '3_99' }, { type: 'DETAILS', title: 'Shop: now', destination: { type: 'WEBSITE', url: 'https://example.com' } }] }],
+  conversation_card: [{ id: 'cc1', format: 'image', name: 'Tent poll', media_key: '3_99', first_cta: '#Tents', first_cta_tweet: 'I want a tent', second_cta: null, title: 'Pick one', thank_you_text: 'Thanks!', thank_you_url: null, card_uri: 'card://cc1', card_type: 'IMAGE_CONVERSATION' }],
+  post: [
+    { id: '1500000000000000001', name: 'Launch', text: 'Summer sale starts now', card_uri: 'card://card1', media_keys: [], nullcast: true, conversation_settings: 'EVERYONE', as_user_id: 'u1' },
+    { id: '1500000000000000002', name: null, text: 'Vote in the poll today, friends!', card_uri: 'card://cc1', media_keys: [], nullcast: true, as_user_id: 'u1' },
+  ],
+  draft_post: [
+    { id: 'd1', name: 'Teaser draft', text: 'Soon', media_keys: ['3_99'], card_uri: null, nullcast: true, as_user_id: 'u1' },
+    { id: 'd2', name: 'Raw', text: 'x', media_keys: ['3_77'], card_uri: 'card://other', nullcast: false, as_user_id: 'u1' },
+  ],
+  scheduled_post: [
+    { id: 's1', name: 'Drop', text: 'Teaser', scheduled_at: '2026-12-01T10:00:00+01:00', scheduled_status: 'SCHEDULED', media_keys: [], nullcast: true, as_user_id: 'u1' },
+    { id: 's2', name: 'Done', text: 'Old', scheduled_at: '2026-01-01T00:00:00Z', scheduled_status: 'SUCCESS', tweet_id: '1500000000000000003', as_user_id: 'u1' },
+  ],
   campaign: [
     { id: 'c1', name: 'Summer Sale', funding_instrument_id: 'fi1', daily_budget_amount_local_micro: 35_000_000, entity_status: 'ACTIVE', budget_optimization: 'CAMPAIGN', standard_delivery: true },
     { id: 'c2', name: 'summer sale!', funding_instrument_id: 'fi1', entity_status: 'PAUSED', budget_optimization: 'CAMPAIGN', standard_delivery: true, total_budget_amount_local_micro: 1_234_567 },
@@ -37,7 +50,10 @@ const LIVE = liveAccount({
     { id: 't1', line_item_id: 'l1', targeting_type: 'CUSTOM_AUDIENCE', targeting_value: 'aud1', operator_type: 'EQ' },
     { id: 't2', line_item_id: 'l1', targeting_type: 'BROAD_KEYWORD', targeting_value: 'cheap', operator_type: 'NE' },
   ],
-  promoted_post: [{ id: 'pp1', line_item_id: 'l1', tweet_id: '1346184843436720128' }],
+  promoted_post: [
+    { id: 'pp1', line_item_id: 'l1', tweet_id: '1346184843436720128' },
+    { id: 'pp2', line_item_id: 'l1', tweet_id: '1500000000000000001' },
+  ],
 });
 
 describe('generateManifests', () => {
@@ -71,7 +87,8 @@ describe('generateManifests', () => {
       { targeting_type: 'BROAD_KEYWORD', targeting_value: 'cheap', operator_type: 'NE' },
       { targeting_type: 'CUSTOM_AUDIENCE', custom_audience: 'newsletter' },
     ]);
-    expect(li.promoted_posts).toEqual(['1346184843436720128']);
+    // a post of the manifest by its logical name, any other by its id
+    expect(li.promoted_posts).toEqual(['1346184843436720128', 'posts.launch']);
   });
 
   it('gives a colliding name a suffix and a comment, and warns', () => {
@@ -90,10 +107,24 @@ describe('generateManifests', () => {
     expect(text).toContain('# its users are not read from the service');
   });
 
+  // each kind of Part B's creatives and posts, as a person writes it: cards and media by logical name, the author and defaults left out
+  it.each([
+    ['conversation_cards', { tent_poll: { name: 'Tent poll', format: 'image', media: 'hero', first_cta: '#Tents', first_cta_tweet: 'I want a tent', title: 'Pick one', thank_you_text: 'Thanks!' } }],
+    ['posts', { launch: { name: 'Launch', text: 'Summer sale starts now', card: 'summer_site' }, vote_in_the_poll_today: { text: 'Vote in the poll today, friends!', conversation_card: 'tent_poll' } }],
+    ['draft_posts', { teaser_draft: { name: 'Teaser draft', text: 'Soon', media: ['hero'] }, raw: { name: 'Raw', text: 'x', nullcast: false, card_uri: 'card://other', media_keys: ['3_77'] } }],
+    ['scheduled_posts', { drop: { name: 'Drop', text: 'Teaser', scheduled_at: '2026-12-01T09:00:00Z' } }],
+  ])('writes %s', (collection, expected) => {
+    expect(doc[collection]).toEqual(expected);
+  });
+
   it('says what it does not generate, in the file and as a warning', () => {
     expect(text).toContain('custom audience aud2 ("Engaged") is not in this manifest: flexible audiences are not generated yet');
-    expect(text).toContain('posts: not read by adsctl generate yet');
-    expect(out?.warnings.some((w) => w.startsWith('posts are not generated yet'))).toBe(true);
+    expect(text).toContain('scheduled posts: 1 already published (s2) are not in this manifest');
+    expect(out?.warnings.some((w) => w.includes('scheduled post(s) of account acc1 already published'))).toBe(true);
+    expect(text).not.toContain('not read by adsctl generate yet');
+    const [unread] = generateManifests([input(LIVE, ['scheduled_post'])]);
+    expect(unread?.text).toContain('scheduled_posts: not read by adsctl generate yet');
+    expect(unread?.warnings.some((w) => w.startsWith('scheduled posts are not generated yet'))).toBe(true);
   });
 
   it('binds every address it writes', () => {
@@ -106,6 +137,12 @@ describe('generateManifests', () => {
         'funding_instruments.visa_ending_in_1234=fi1',
         'media.hero=3_99',
         'cards.summer_site=card1',
+        'conversation_cards.tent_poll=cc1',
+        'posts.launch=1500000000000000001',
+        'posts.vote_in_the_poll_today=1500000000000000002',
+        'draft_posts.teaser_draft=d1',
+        'draft_posts.raw=d2',
+        'scheduled_posts.drop=s1',
         'custom_audiences.newsletter=aud1',
         'custom_audiences.newsletter.permissions.other1=aud1:p1',
         'campaigns.summer_sale=c1',
@@ -114,6 +151,7 @@ describe('generateManifests', () => {
         'campaigns.summer_sale.line_items.yes.targeting["BROAD_KEYWORD/NE:cheap"]=t2',
         'campaigns.summer_sale.line_items.yes.targeting["CUSTOM_AUDIENCE:custom_audiences.newsletter"]=t1',
         'campaigns.summer_sale.line_items.yes.promoted_posts["1346184843436720128"]=pp1',
+        'campaigns.summer_sale.line_items.yes.promoted_posts["posts.launch"]=pp2',
       ].sort(),
     );
   });
