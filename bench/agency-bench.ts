@@ -4,11 +4,12 @@
  * applied in one run, then planned in one run with nothing to change. Measured: wall time, CPU
  * and peak memory of the adsctl process, and the plan's reads against the least a refresh can do.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator } from '../test/support/cli.js';
+import { benchGenerate, type GenerateBenchResult } from './generate-bench.js';
 import { measured, resetStats, routed, stats, type RunFigures } from './plan-apply-bench.js';
 
 const CAMPAIGNS = 6;
@@ -41,9 +42,22 @@ export interface AgencyBenchResult {
   resources: number;
   apply: RunFigures;
   plan: RunFigures;
+  /** `adsctl generate` of the 300 accounts applied, when asked for. */
+  generate?: GenerateBenchResult;
 }
 
-export async function benchAgency(accounts = 300): Promise<AgencyBenchResult> {
+/** The account ids the apply recorded in the state files under `dir`. */
+function appliedAccountIds(dir: string): string[] {
+  const stateDir = join(dir, '.adsctl', 'state');
+  return readdirSync(stateDir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => /"account_id": "([^"]+)"/.exec(readFileSync(join(stateDir, name), 'utf8'))?.[1])
+    .filter((id): id is string => id !== undefined)
+    .sort();
+}
+
+/** Applies and plans the accounts; with `generate`, then generates them (generate-bench.ts) and plans that. */
+export async function benchAgency(accounts = 300, generate = false): Promise<AgencyBenchResult> {
   const emu = await spawnEmulator(['--latency', '20']);
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-agency-'));
   try {
@@ -74,11 +88,18 @@ export async function benchAgency(accounts = 300): Promise<AgencyBenchResult> {
     // per account: the account, funding instruments, campaigns, line items, promoted posts,
     // targeting (one per 200 line items), curated categories
     const minReads = accounts * 7;
+    let generated: GenerateBenchResult | undefined;
+    if (generate) {
+      const ids = appliedAccountIds(dir);
+      if (ids.length !== accounts) throw new Error(`the state names ${ids.length} accounts, not ${accounts}`);
+      generated = await benchGenerate(emu.info.base_url, env, ids, resources, minReads);
+    }
     return {
       accounts,
       resources,
       apply: { ...apply, requests: routed(afterApply, (method) => method !== 'GET'), minimum: minWrites },
       plan: { ...plan, requests: routed(afterPlan, (method) => method === 'GET'), minimum: minReads },
+      ...(generated === undefined ? {} : { generate: generated }),
     };
   } finally {
     emu.child.kill('SIGTERM');

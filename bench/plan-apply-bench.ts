@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator } from '../test/support/cli.js';
+import { benchGenerate, type GenerateBenchResult } from './generate-bench.js';
 
 /** Campaigns of the 10,000-resource account. */
 export const BASE_CAMPAIGNS = 200;
@@ -20,6 +21,8 @@ const CRITERIA_PER_LINE_ITEM = 3;
 /** Line items that promote 50 posts each, per 200 campaigns (the rest promote none). */
 const PROMOTING_PER_200 = 36;
 const POSTS_PER_LINE_ITEM = 50;
+/** The emulator's seeded account, which the bench fills. */
+const ACCOUNT_ID = '18ce54d4x5t';
 
 export interface RunFigures {
   wallSeconds: number;
@@ -33,10 +36,12 @@ export interface PlanApplyBenchResult {
   resources: number;
   apply: RunFigures;
   plan: RunFigures;
+  /** `adsctl generate` of the applied account, when asked for. */
+  generate?: GenerateBenchResult;
 }
 
 function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
-  const lines = ['version: 1', `endpoint: ${endpoint}`, 'account: { id: 18ce54d4x5t }', 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
+  const lines = ['version: 1', `endpoint: ${endpoint}`, `account: { id: ${ACCOUNT_ID} }`, 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
   let resources = 0;
   let promoting = 0;
   for (let c = 0; c < CAMPAIGNS; c++) {
@@ -107,7 +112,8 @@ export async function resetStats(base: string): Promise<void> {
   await res.body.text();
 }
 
-export async function benchPlanApply(CAMPAIGNS = BASE_CAMPAIGNS): Promise<PlanApplyBenchResult> {
+/** Applies and plans the account; with `generate`, then generates it (generate-bench.ts) and plans that. */
+export async function benchPlanApply(CAMPAIGNS = BASE_CAMPAIGNS, generate = false): Promise<PlanApplyBenchResult> {
   const PROMOTING_LINE_ITEMS = Math.round((CAMPAIGNS * PROMOTING_PER_200) / 200);
   const emu = await spawnEmulator(['--latency', '20']);
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-bench-'));
@@ -142,10 +148,13 @@ export async function benchPlanApply(CAMPAIGNS = BASE_CAMPAIGNS): Promise<PlanAp
     // the curated categories of managed line items are read to see additions made by hand: their
     // list has no line item filter, so one request for the account's (empty) list
     const minReads = 1 + 1 + Math.ceil(CAMPAIGNS / 1000) + Math.ceil(lineItems / 1000) + Math.ceil(posts / 1000) + Math.ceil(lineItems / 200) + 1;
+    const planReads = routed(afterPlan, (method) => method === 'GET');
     return {
       resources,
       apply: { ...apply, requests: writes, minimum: minWrites },
-      plan: { ...plan, requests: routed(afterPlan, (method) => method === 'GET'), minimum: minReads },
+      plan: { ...plan, requests: planReads, minimum: minReads },
+      // the manifest generate writes names the account's features: its plan reads them too
+      ...(generate ? { generate: await benchGenerate(emu.info.base_url, env, [ACCOUNT_ID], resources, minReads + 1) } : {}),
     };
   } finally {
     emu.child.kill('SIGTERM');

@@ -3,33 +3,52 @@ import { benchEmulator } from './emulator-bench.js';
 
 import { benchDiffPlan } from './diff-plan-bench.js';
 import { benchManifest } from './manifest-bench.js';
+import type { GenerateBenchResult } from './generate-bench.js';
 import { BASE_CAMPAIGNS, benchPlanApply, type RunFigures } from './plan-apply-bench.js';
 import { benchAudienceUpload } from './audience-upload-bench.js';
 import { benchStartup } from './startup-bench.js';
 
 const only = process.argv[2];
 const row = (name: string, f: RunFigures, what: string): string =>
-  `  ${name.padEnd(6)} ${what} ${f.requests} / minimum ${f.minimum} = ${(f.requests / f.minimum).toFixed(3)}; wall ${f.wallSeconds.toFixed(1)} s, CPU ${f.cpuSeconds.toFixed(1)} s, peak RSS ${f.peakRssMb.toFixed(0)} MB`;
+  `  ${name.padEnd(8)} ${what} ${f.requests} / minimum ${f.minimum} = ${(f.requests / f.minimum).toFixed(3)}; wall ${f.wallSeconds.toFixed(1)} s, CPU ${f.cpuSeconds.toFixed(1)} s, peak RSS ${f.peakRssMb.toFixed(0)} MB`;
 
-if (only === undefined || only === 'plan-apply') {
+const generateRows = (g: GenerateBenchResult | undefined): void => {
+  if (g === undefined) return;
+  console.log(`  generate: ${g.manifests} manifest${g.manifests === 1 ? '' : 's'}, ${g.bound} objects bound; then a plan of them with nothing to change (bench/generate-bench.ts)`);
+  console.log(row('generate', g.generate, 'reads ÷ the refresh of its manifests:'));
+  console.log(`  generate reads ÷ the least a read of every kind it writes can do: ${g.generate.requests} / ${g.wholeMinimum} = ${(g.generate.requests / g.wholeMinimum).toFixed(3)} (lists the refresh does not read: ${g.extraRoutes.map((r) => r.replace('GET /12/accounts/:account_id/', '')).join(', ') || 'none'})`);
+  console.log(row('plan', g.plan, 'reads ÷ refresh minimum:'));
+};
+// `generate` runs the two benches below with `adsctl generate` after them: `generate` alone, the
+// account at 10,000 and 100,000 resources and the agency's 300 accounts; `generate plan-apply
+// [campaigns...]` or `generate agency [accounts]`, one of them
+const generating = only === 'generate';
+const generateOnly = generating && (process.argv[3] === 'plan-apply' || process.argv[3] === 'agency') ? process.argv[3] : undefined;
+if (generating && process.argv[3] !== undefined && generateOnly === undefined) throw new Error('usage: run.js generate [plan-apply [campaigns...] | agency [accounts]]');
+const args = process.argv.slice(generateOnly === undefined ? 3 : 4);
+if (only === undefined || only === 'plan-apply' || (generating && generateOnly !== 'agency')) {
   // `plan-apply 200 600 2000`: the account at 10,000, 30,000 and 100,000 resources, as a whole
   // `npm run bench` records it; `plan-apply` alone, the 10,000 of the first table
-  const sizes = process.argv.slice(3).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+  const sizes = args.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
   const all = [BASE_CAMPAIGNS, 3 * BASE_CAMPAIGNS, 10 * BASE_CAMPAIGNS];
-  for (const campaigns of sizes.length > 0 ? sizes : only === undefined ? all : [BASE_CAMPAIGNS]) {
-    const r = await benchPlanApply(campaigns);
+  const defaults = only === undefined ? all : generating ? [BASE_CAMPAIGNS, 10 * BASE_CAMPAIGNS] : [BASE_CAMPAIGNS];
+  for (const campaigns of sizes.length > 0 ? sizes : defaults) {
+    // a whole run generates the 10,000- and 100,000-resource accounts
+    const r = await benchPlanApply(campaigns, generating || (only === undefined && campaigns !== 3 * BASE_CAMPAIGNS));
     console.log(`plan and apply of ${r.resources} resources (${campaigns} campaigns), emulator latency 20 ms (bench/plan-apply-bench.ts)`);
     console.log(row('apply', r.apply, 'writes'));
     console.log(row('plan', r.plan, 'reads '));
     console.log(`  per resource: apply CPU ${((r.apply.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs, plan CPU ${((r.plan.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs`);
+    generateRows(r.generate);
   }
 }
-if (only === undefined || only === 'agency') {
-  const accounts = Number(process.argv[3] ?? 300);
-  const r = await (await import('./agency-bench.js')).benchAgency(accounts);
+if (only === undefined || only === 'agency' || (generating && generateOnly !== 'plan-apply')) {
+  const accounts = Number(args[0] ?? 300);
+  const r = await (await import('./agency-bench.js')).benchAgency(accounts, only === undefined || generating);
   console.log(`agency: ${r.accounts} accounts, ${r.resources} resources, emulator latency 20 ms (bench/agency-bench.ts)`);
   console.log(row('apply', r.apply, 'writes'));
   console.log(row('plan', r.plan, 'reads '));
+  generateRows(r.generate);
 }
 if (only === undefined || only === 'diff-plan') {
   const r = await benchDiffPlan();
