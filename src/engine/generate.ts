@@ -56,13 +56,10 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
       return { error: `account ${unknown.join(', ')} cannot be reached with these credentials at ${request.endpoint} (they reach ${reachable.length === 0 ? 'no account' : reachable.join(', ')})` };
     }
     const ids = request.accountIds.length > 0 ? [...new Set(request.accountIds)] : reachable;
-    const live = new Map<string, LiveAccount>();
-    const inputs = [];
-    for (const id of ids) {
-      const whole = await fetchWholeAccount(api, id, id, GENERATE_READS, (kind, count) => request.progress(id, kind, count));
-      live.set(id, whole.live);
-      inputs.push({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.now() });
-    }
+    // the accounts are read at once, their requests in flight bounded by the client's parallelism
+    const read = await Promise.all(ids.map((id) => fetchWholeAccount(api, id, id, GENERATE_READS, (kind, count) => request.progress(id, kind, count))));
+    const live = new Map<string, LiveAccount>(ids.map((id, i) => [id, read[i]!.live]));
+    const inputs = read.map((whole) => ({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.now() }));
     return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
   } catch (error) {
     if (error instanceof ApiError) return { error: `cannot read the accounts at ${request.endpoint}: ${error.describe()}` };
