@@ -17,7 +17,7 @@ import type { Command } from 'commander';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import { redactUserinfo } from '../diag/redact.js';
+import { noCredentials } from '../engine/accounts.js';
 import { renderKeywordInsights } from '../render/keyword-insights.js';
 import { userCredentialsFrom } from './credentials.js';
 import { endpointName, openEndpoint } from './endpoint.js';
@@ -144,7 +144,7 @@ async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: Keyw
   try {
     const credentials = open.builtInCredentials ?? userCredentialsFrom(io.env, name);
     if (credentials === undefined) {
-      io.err(`Error: no credentials for endpoint ${redactUserinfo(name)}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login\n`);
+      io.err(`Error: ${noCredentials(name)}\n`);
       return setExit(1);
     }
     const client = new ApiClient({ endpoint: open.endpoint, credentials, ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });

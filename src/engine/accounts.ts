@@ -93,6 +93,11 @@ export interface Sessions {
   close(): Promise<void>;
 }
 
+/** What a run says when endpoint `name` has no credentials: where to set them (the name without any userinfo). */
+export function noCredentials(name: string): string {
+  return `no credentials for endpoint ${redactUserinfo(name)}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`;
+}
+
 /**
  * The count of reads a client made. Made outside the loop of `openAccounts`: a closure made
  * inside it would keep the loop's target alive, and with it the account's manifest resources,
@@ -140,7 +145,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
     }
     const credentials = open.builtInCredentials ?? env.credentialsFor(name);
     if (credentials === undefined) {
-      diagnostics.push(errorAt('credentials', `no credentials for endpoint ${shown}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login`));
+      diagnostics.push(errorAt('credentials', noCredentials(name)));
       continue;
     }
     const stateDir = stateDirOf(target.root);

@@ -16,7 +16,7 @@ import type { ResourceKind } from '../kinds/kind.js';
 import { GENERATE_READS, generateManifests, type GeneratedManifest } from '../generate/generate.js';
 import { fetchWholeAccount } from '../live/whole-account.js';
 import type { LiveAccount } from '../live/types.js';
-import { openAccounts, type AccountEnvironment } from './accounts.js';
+import { noCredentials, openAccounts, type AccountEnvironment } from './accounts.js';
 
 /** What to read. */
 interface GenerateRequest {
@@ -45,7 +45,7 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
   const credentials = opened.builtInCredentials ?? env.credentialsFor(request.endpoint);
   if (credentials === undefined) {
     await opened.close();
-    return { error: `no credentials for endpoint ${request.endpoint}: set ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN and ADSCTL_ACCESS_TOKEN_SECRET, or run adsctl auth login` };
+    return { error: noCredentials(request.endpoint) };
   }
   const client = new ApiClient({ endpoint: opened.endpoint, credentials, parallelism: request.parallelism, ...(env.onWait === undefined ? {} : { onWait: env.onWait }), ...(env.trace === undefined ? {} : { trace: env.trace }) });
   try {

@@ -280,7 +280,7 @@ function generateOne(input: GenerateInput): GeneratedManifest {
           const cSteps: AddressStep[] = [{ collection: 'campaigns', key: cKey }];
           bind('campaign', cSteps, c.id);
           const entry: Entry[] = manifestFieldsOf(KINDS.campaign, c.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-          const under = childrenOf(live, 'line_item', 'campaign_id', c.id);
+          const under = childrenOf(live, 'line_item', KINDS.line_item.parentField ?? '', c.id);
           const liKeys = keysFor(KINDS.line_item, under, (r) => str(r.record['name']), `${formatAddress({ kind: 'campaign', steps: cSteps })}.line_items`);
           if (under.length > 0) {
             entry.push({
