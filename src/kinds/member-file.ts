@@ -6,6 +6,7 @@
 import { quoteValue } from '../diag/quote.js';
 import { childPointer, stringValue } from './entry-nodes.js';
 import type { EntryReader } from './manifest-reading.js';
+import { timestampProblem } from '../schema/timestamp-problem.js';
 
 /** A member file's section, read into the membership resource. */
 export const readMemberFile: EntryReader = (ctx, members, users, at) => {
@@ -29,7 +30,7 @@ export const readMemberFile: EntryReader = (ctx, members, users, at) => {
     if (e === undefined || text === undefined) continue;
     const normalised = ctx.timestamp(text);
     if (normalised === undefined) {
-      ctx.report(childPointer(at, name), 'time-format', `${name} ${quoteValue(text)} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z`, ctx.rangeOf(e.value));
+      ctx.report(childPointer(at, name), 'time-format', timestampProblem(name, quoteValue(text), text), ctx.rangeOf(e.value));
       continue;
     }
     members.attributes[name] = normalised;

@@ -15,6 +15,7 @@ import { asMap, asScalar, asSeq, childPointer, idValue, plainValue, stringValue 
 import { normaliseTimestamp } from './time.js';
 import type { DesiredResource } from './types.js';
 import type { YMap, YNode } from './yaml-tree.js';
+import { timestampProblem } from '../schema/timestamp-problem.js';
 
 /** API micros fields that must be greater than zero (budgets and bids), from the descriptors. */
 const POSITIVE_MICROS: ReadonlySet<string> = new Set(DESCRIPTORS.flatMap((d) => d.attributes.filter((a) => a.positive === true).map((a) => a.field)));
@@ -165,7 +166,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, descript
     if (entry === undefined || text === undefined) continue;
     const normalised = normaliseTimestamp(text);
     if (normalised === undefined) {
-      report(ctx, childPointer(pointer, field), 'time-format', `${field} ${quoteValue(text)} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z`, rangeOf(ctx, entry.value));
+      report(ctx, childPointer(pointer, field), 'time-format', timestampProblem(field, quoteValue(text), text), rangeOf(ctx, entry.value));
       continue;
     }
     resource.attributes[field] = normalised;

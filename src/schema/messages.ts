@@ -6,6 +6,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { didYouMean } from '../diag/suggest.js';
+import { timestampProblem } from './timestamp-problem.js';
 
 /** What one ajv error means for the user, before it is given a source position. */
 interface SchemaProblem {
@@ -87,7 +88,7 @@ function patternProblem(label: string, data: unknown, schema: Schema | undefined
   const title = titleOf(schema);
   const shown = describeValue(data);
   if (title === 'Money') return { code: 'money-format', message: `${label} ${shown} is not a decimal amount such as "50.00"` };
-  if (title === 'Timestamp') return { code: 'time-format', message: `${label} ${shown} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z` };
+  if (title === 'Timestamp') return { code: 'time-format', message: timestampProblem(label, shown, data) };
   if (title === 'NumericIdentifier' || title === 'PromotedPost' || title === 'PromotedAccount') {
     return { code: 'id-format', message: `${label} ${shown} is not a numeric id (digits only, at most 20)` };
   }
@@ -151,7 +152,7 @@ export function describeSchemaError(e: ErrorObject): SchemaProblem | undefined {
       return { ...base, ...patternProblem(label, e.data, schema) };
     case 'format':
       if (params['format'] === 'date-time') {
-        return { ...base, code: 'time-format', message: `${label} ${describeValue(e.data)} is not an ISO 8601 date-time with seconds and a zone, e.g. 2026-06-01T00:00:00Z` };
+        return { ...base, code: 'time-format', message: timestampProblem(label, describeValue(e.data), e.data) };
       }
       return { ...base, code: 'schema-format', message: `${label} ${describeValue(e.data)} is not a valid ${String(params['format'])}` };
     case 'maxLength':
