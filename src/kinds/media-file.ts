@@ -27,6 +27,16 @@ const MIME: Readonly<Record<string, string>> = {
   '.mov': 'video/quicktime',
 };
 
+/** The media_category a file is uploaded with when the manifest names none, by its MIME type. */
+const CATEGORY: Readonly<Record<string, string>> = {
+  'image/jpeg': 'TWEET_IMAGE',
+  'image/png': 'TWEET_IMAGE',
+  'image/webp': 'TWEET_IMAGE',
+  'image/gif': 'TWEET_GIF',
+  'video/mp4': 'TWEET_VIDEO',
+  'video/quicktime': 'TWEET_VIDEO',
+};
+
 /** The media file types adsctl uploads, by extension. */
 export const MEDIA_TYPES = {
   extensions: Object.keys(MIME),
@@ -36,6 +46,10 @@ export const MEDIA_TYPES = {
   },
   known(path: string): boolean {
     return Object.hasOwn(MIME, extname(path).toLowerCase());
+  },
+  /** The media_category of `path` when the manifest names none: images TWEET_IMAGE, GIFs TWEET_GIF, videos TWEET_VIDEO. */
+  categoryOf(path: string): string | undefined {
+    return CATEGORY[MIME[extname(path).toLowerCase()] ?? ''];
   },
 };
 
@@ -52,8 +66,9 @@ export async function readMediaFile(ctx: WriteContext, path: string, expected: s
 }
 
 /**
- * `media: hero` → the media's file read and hashed; or, with `id`, the library item it names
- * bound as it is (no file: adsctl does not have its bytes). One of the two is needed.
+ * `media: hero` → the media's file read and hashed, its media_category the one given or else the
+ * one its type implies; or, with `id`, the library item it names bound as it is (no file: adsctl
+ * does not have its bytes). One of the two is needed.
  */
 export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
   const id = map.byKey.get('id');
@@ -72,9 +87,8 @@ export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
     }
     return;
   }
-  const missing = ['file', 'media_category'].filter((f) => !map.byKey.has(f));
-  if (missing.length > 0) {
-    ctx.report(pointer, 'missing-field', `media ${quoteValue(name)} needs ${missing.join(' and ')} (a file to upload), or id (an item already in the media library)`, resource.source);
+  if (entry === undefined) {
+    ctx.report(pointer, 'missing-field', `media ${quoteValue(name)} needs file (a file to upload), or id (an item already in the media library)`, resource.source);
     return;
   }
   const path = stringValue(entry?.value);
@@ -92,6 +106,11 @@ export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
   }
   resource.attributes['file'] = path;
   resource.attributeSources['file'] = range;
+  if (!map.byKey.has('media_category')) {
+    // an explicit media_category overrides this (AMPLIFY_VIDEO, say)
+    resource.attributes['media_category'] = MEDIA_TYPES.categoryOf(path);
+    resource.attributeSources['media_category'] = range;
+  }
   resource.attributes['file_size'] = data.length;
   resource.attributeSources['file_size'] = range;
   resource.attributes['content_hash'] = contentHashOf(data);

@@ -104,6 +104,29 @@ describe('Part B sections', () => {
     expect(load(text).errors).toEqual(expected);
   });
 
+  it.each([
+    ['hero.png', undefined, 'TWEET_IMAGE'],
+    ['hero.JPG', undefined, 'TWEET_IMAGE'],
+    ['hero.jpeg', undefined, 'TWEET_IMAGE'],
+    ['hero.webp', undefined, 'TWEET_IMAGE'],
+    ['loop.gif', undefined, 'TWEET_GIF'],
+    ['spot.mp4', undefined, 'TWEET_VIDEO'],
+    ['spot.mov', undefined, 'TWEET_VIDEO'],
+    ['spot.mp4', 'AMPLIFY_VIDEO', 'AMPLIFY_VIDEO'],
+    ['hero.png', 'TWEET_IMAGE', 'TWEET_IMAGE'],
+  ])('uploads %s without media_category %s as %s', (file, given, expected) => {
+    writeFileSync(join(dir, 'media', file), 'bytes');
+    const entry = `  hero: { file: media/${file}, ${given === undefined ? '' : `media_category: ${given}, `}name: Hero }`;
+    const { resources, errors } = load(FUNNEL.replace('{ post: launch_two }, ', '').replace('  hero: { file: media/hero.png, media_category: TWEET_IMAGE, name: Hero }', entry));
+    expect(errors).toEqual([]);
+    expect(resources.get('media.hero')?.attributes['media_category']).toBe(expected);
+  });
+
+  it('asks for a file or an id when a media entry has neither', () => {
+    const { errors } = load(FUNNEL.replace('{ post: launch_two }, ', '').replace('{ file: media/hero.png, media_category: TWEET_IMAGE, name: Hero }', '{ media_category: TWEET_IMAGE, name: Hero }'));
+    expect(errors).toEqual(['5:3 missing-field']);
+  });
+
   it('reads a flexible audience: leaves name audiences by logical name, with the service defaults filled in', () => {
     const text = FUNNEL.replace('{ post: launch_two }, ', '').replace(
       'do_not_reach:\n',
