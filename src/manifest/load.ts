@@ -9,6 +9,7 @@ import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS, ROOT_KIND } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
 import { readEndpoint } from './endpoint.js';
+import { findMisplacedCollections } from './misplaced.js';
 import { readMoved, readRemoved } from './moves.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
@@ -58,8 +59,12 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   const withoutRepeats = (later: Diagnostic[]): Diagnostic[] => [...parsed.diagnostics, ...later.filter((d) => !reported.has(d.range?.start.offset))];
   const diagnostics: Diagnostic[] = [];
   const schema = validateWithSchema('manifest', plainValue(document.root), documentLocator(document));
-  diagnostics.push(...schema.diagnostics);
   const root = asMap(document.root);
+  // a collection indented too little gets one error of its own, in place of those within it
+  const misplaced = root === undefined ? [] : findMisplacedCollections(root, schema.diagnostics, (start, end) => document.range(start, end));
+  const within = (d: Diagnostic): boolean => misplaced.some((m) => d.range !== undefined && d.range.start.offset >= m.start && d.range.start.offset < m.end);
+  diagnostics.push(...schema.diagnostics.filter((d) => !within(d)), ...misplaced.map((m) => m.diagnostic));
+  for (const m of misplaced) schema.invalid.add(m.pointer);
   if (root === undefined) return { diagnostics: withoutRepeats(diagnostics) };
   const names = new Map<string, string[]>();
   for (const collection of COLLECTIONS.get(ROOT_KIND.kind)?.keys() ?? []) {
