@@ -108,7 +108,9 @@ describe('scheduled posts', () => {
     expect(done.tweet_id).toMatch(/^\d{19}$/);
     expectWire('ScheduledTweet', done);
     const live = await client.get(`/12/accounts/${account}/tweets`, { tweet_type: 'PUBLISHED', tweet_ids: done.tweet_id });
-    expect(live.body.data[0]).toMatchObject({ id: done.tweet_id, tweet_type: 'PUBLISHED', full_text: 'Goes live', nullcast: true, created_at: at });
+    expect(live.body.data[0]).toMatchObject({ id: done.tweet_id, tweet_type: 'PUBLISHED', full_text: 'Goes live', nullcast: true });
+    // a post writes its time in the post format (Tue Aug 27 22:22:12 +0000 2019): the same instant as scheduled_at
+    expect(Date.parse(live.body.data[0].created_at)).toBe(Date.parse(at));
     expect((await client.get(`/12/accounts/${account}/tweets`, { tweet_type: 'SCHEDULED', tweet_ids: s.id })).body.data).toEqual([]);
     expectError(await client.put(path(`/${s.id}`), { text: 'Too late' }), 400, 'INVALID_PARAMETER', 'scheduled_tweet_id');
     expectError(await client.delete(path(`/${s.id}`)), 400, 'INVALID_PARAMETER', 'scheduled_tweet_id');

@@ -3,7 +3,8 @@
  * POST takes `name` (required, 80) and `components` or `slides` (exactly one); PUT replaces each
  * field it is given and ignores read-only fields sent back unchanged (also the `media_metadata` of
  * media components, which official SDKs send back after a lookup). The response adds `id`,
- * `card_uri` (`card://<id>`), the derived `card_type`, `created_at`, `updated_at` and `deleted`.
+ * `card_uri` (`card://<id>`), the derived `card_type`, `created_at`, `updated_at`, `deleted`,
+ * and the `media_metadata` of each media component (card-media.ts).
  * The list pages by 100 (at most 200) and filters by `card_types`, `card_id` and `card_uris` (200
  * each) and `q` (name prefix, 80); it holds only cards made here unless `include_legacy_cards`.
  * `cards/all` looks cards of any kind up by URI (required, 200) or id.
@@ -14,6 +15,7 @@ import { WireError, badRequest, combine, invalidParameter, missingParameter, not
 import { listPage, mergeBySeq, readListParams } from '../list.js';
 import type { Rec, Row } from '../store/row.js';
 import { CARD_TYPES, cardTypeOf } from './card-components.js';
+import { withMediaMetadata } from './card-media.js';
 import { accountIdOf, getOne, now, softDelete } from './common.js';
 
 /** The card types of legacy cards (conversation cards), which lists include on request. */
@@ -92,7 +94,7 @@ function postCard(ctx: ApiContext): HandlerResult {
   const cardType = cardTypeOf(ctx, components, slides, errors);
   const id = ctx.store.newSnowflake();
   const time = now(ctx);
-  const parts = slides === undefined ? { components } : { slides };
+  const parts = withMediaMetadata(ctx, { components, slides });
   const row = ctx.store.insert('card', id, accountIdOf(ctx), cardRecord(id, name, cardType, parts, time, time));
   return { status: 201, body: single(ctx.params, { ...row.rec }) };
 }
@@ -112,7 +114,7 @@ function putCard(ctx: ApiContext): HandlerResult {
   const { name, components, slides, errors } = readBody(ctx, row.rec);
   const unchanged = components === undefined && slides === undefined;
   if (unchanged && errors.length > 0) throw combine(errors);
-  const parts: Rec = components !== undefined ? { components } : slides !== undefined ? { slides } : { components: row.rec['components'], slides: row.rec['slides'] };
+  const parts: Rec = unchanged ? { components: row.rec['components'], slides: row.rec['slides'] } : withMediaMetadata(ctx, { components, slides });
   const cardType = unchanged ? String(row.rec['card_type']) : cardTypeOf(ctx, components, slides, errors);
   const kept: Rec = Object.fromEntries(Object.entries(parts).filter(([, v]) => v !== undefined));
   const rec = cardRecord(row.id, name ?? row.rec['name'], cardType, kept, String(row.rec['created_at']), now(ctx));

@@ -17,9 +17,17 @@ const UNTITLED = 'Untitled';
 /** The store id of `mediaKey` in an account's library. */
 export const libraryId = (accountId: string, mediaKey: string): string => `${accountId}/${mediaKey}`;
 
-/** A library item as the wire shows it. */
+/**
+ * The media key of a video's first frame, its poster while none is set: the service keeps the
+ * frame as an image, `3_` and the video's id (`13_909110614026444802` → `3_909110614026444802`).
+ */
+export const firstFrameKey = (videoKey: string): string => videoKey.replace(/^\d+_/, '3_');
+
+/** A library item as the wire shows it: `poster_media_key` is null but for videos. */
 export function libraryWire(row: Row): Rec {
-  return { ...row.rec, name: row.rec['name'] ?? UNTITLED };
+  const video = row.rec['media_type'] === 'VIDEO';
+  const poster = row.rec['poster_media_key'] ?? (video ? firstFrameKey(String(row.rec['media_key'])) : null);
+  return { ...row.rec, name: row.rec['name'] ?? UNTITLED, poster_media_key: poster };
 }
 
 /** 404 MEDIA_NOT_FOUND for a media key named in a parameter. */

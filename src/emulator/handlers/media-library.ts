@@ -2,7 +2,7 @@
  * The media library (Part B, Media library): uploaded media an account keeps for its creatives,
  * by media key. POST takes a `media_key` the account may use (see `usableUpload`), `name` (100),
  * `file_name` (255), and for videos only `title` (70), `description` (200) and `poster_media_key`
- * (an uploaded image; the first frame otherwise). PUT changes the same fields (an empty value
+ * (an uploaded image; the first frame otherwise, whose key records show). PUT changes the same fields (an empty value
  * unsets one) and ignores read-only fields sent back unchanged. A video uploaded as AMPLIFY_VIDEO
  * also becomes a PREROLL account media asset. The list pages by 20 (at most 50), filters on
  * `media_type`, and `q` matches whole terms of name, title, file_name and description,
@@ -17,7 +17,7 @@ import type { Rec, Row } from '../store/row.js';
 import { aspectRatioLabel } from '../upload/aspect-ratio.js';
 import { findUploadByKey, mediaUrl, type MediaType } from '../upload/uploaded-media.js';
 import { accountIdOf, now } from './common.js';
-import { findLibraryItem, libraryId, libraryWire, posterUrl, usableUpload } from './media-library-item.js';
+import { findLibraryItem, firstFrameKey, libraryId, libraryWire, posterUrl, usableUpload } from './media-library-item.js';
 
 const MEDIA_TYPES = ['GIF', 'IMAGE', 'VIDEO'] as const;
 const VIDEO_ONLY = ['title', 'description', 'poster_media_key'] as const;
@@ -41,8 +41,12 @@ function listLibrary(ctx: ApiContext): HandlerResult {
   return { body: listPage(p, q, ctx.store.table('media_library').ofAccount(accountIdOf(ctx)), keep, libraryWire) };
 }
 
-/** The writable fields sent, checked against the upload's media type (`null`: unset by an empty value). */
-function readFields(ctx: ApiContext, p: ParamReader, upload: Row | undefined): Rec {
+/**
+ * The writable fields sent, checked against the upload's media type (`null`: unset by an empty
+ * value). A `poster_media_key` equal to the item's `current` one is sent back unchanged (SDKs send
+ * every field on update, the first frame's key too) and ignored.
+ */
+function readFields(ctx: ApiContext, p: ParamReader, upload: Row | undefined, current?: Rec): Rec {
   const fields: Rec = {};
   const put = (name: string, value: unknown): void => {
     if (value !== undefined) fields[name] = value;
@@ -58,8 +62,11 @@ function readFields(ctx: ApiContext, p: ParamReader, upload: Row | undefined): R
     for (const f of VIDEO_ONLY) if (typeof sent[f] === 'string') p.fail(invalidParameter(f, `${f} is only for videos`));
     return fields;
   }
-  if (typeof poster === 'string') fields['poster_media_url'] = mediaUrl(usableUpload(ctx, poster, 'poster_media_key', ['IMAGE']));
-  if (poster === null) fields['poster_media_url'] = posterUrl(upload, undefined);
+  if (typeof poster === 'string' && poster !== current?.['poster_media_key']) {
+    fields['poster_media_url'] = mediaUrl(usableUpload(ctx, poster, 'poster_media_key', ['IMAGE']));
+    fields['poster_media_key'] = poster;
+  }
+  if (poster === null) Object.assign(fields, { poster_media_url: posterUrl(upload, undefined), poster_media_key: firstFrameKey(String(upload.rec['media_key'])) });
   return fields;
 }
 
@@ -93,6 +100,7 @@ function postLibrary(ctx: ApiContext): HandlerResult {
     file_name: null,
     media_url: mediaUrl(usable),
     poster_media_url: video ? posterUrl(usable, undefined) : null,
+    poster_media_key: video ? firstFrameKey(key!) : null,
     aspect_ratio: aspectRatioLabel(Number(usable.rec['width']), Number(usable.rec['height'])),
     ...(video ? { duration: usable.rec['duration_ms'] } : {}),
     media_status: 'TRANSCODE_COMPLETED',
@@ -112,7 +120,7 @@ function putLibrary(ctx: ApiContext): HandlerResult {
   const row = findLibraryItem(ctx);
   const wire = libraryWire(row);
   p.readOnly(READ_ONLY, wire);
-  const fields = readFields(ctx, p, findUploadByKey(ctx.store, String(row.rec['media_key'])));
+  const fields = readFields(ctx, p, findUploadByKey(ctx.store, String(row.rec['media_key'])), wire);
   p.finish();
   ctx.store.update(row, { ...fields, updated_at: now(ctx) });
   return { body: single(p, libraryWire(row)) };

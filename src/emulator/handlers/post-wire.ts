@@ -4,10 +4,13 @@
  * `trim_user`), and the text as `text` (compat mode: at most 140 characters, `truncated` when
  * cut) or as `full_text` with `display_text_range` (extended mode, which GET tweets uses).
  * `conversation_settings` is shown by GET, not by the POST tweet response. Seeded posts and the
- * reposts promotion makes hold fewer fields; the missing ones show as unset.
+ * reposts promotion makes hold fewer fields; the missing ones show as unset. Every post object
+ * also has the fields of post-fields.ts (`tweet_id`, `entities`, `source`...), and its
+ * `created_at` in the post format, not ISO 8601.
  */
 import type { ApiContext } from '../context.js';
 import type { Rec, Row } from '../store/row.js';
+import { postFields, postTime } from './post-fields.js';
 
 /** The post types (Part B enumerations). */
 export const TWEET_TYPES = ['DRAFT', 'PUBLISHED', 'SCHEDULED'] as const;
@@ -64,7 +67,7 @@ export function tweetWire(ctx: ApiContext, row: Row, type: TweetType, view: Twee
   out['additional_media_info'] = rec['additional_media_info'] ?? null;
   if (view.conversationSettings) out['conversation_settings'] = rec['conversation_settings'] ?? 'EVERYONE';
   out['scheduled_at'] = type === 'SCHEDULED' ? rec['scheduled_at'] : null;
-  out['created_at'] = rec['created_at'];
+  out['created_at'] = postTime(String(rec['created_at']));
   out['user'] = userObject(ctx, authorOf(row), view.trimUser);
-  return out;
+  return { ...out, ...postFields(ctx, row, text) };
 }

@@ -10,7 +10,8 @@
  * post-content.ts, `conversation_settings` (EVERYONE by default; shown by GET only), `tweet_mode`,
  * `trim_user`, and for a video `video_title` (70), `video_description` (200), `video_cta` with
  * `video_cta_value` (each needs the other: 400 `INCLUSIVE_PARAMETERS`). It is nullcast unless
- * `nullcast=false`, and promoted_tweets can promote it. PUT tweets/:tweet_id/name names a post.
+ * `nullcast=false`, and promoted_tweets can promote it; the post keeps the calling app as its
+ * `source`. PUT tweets/:tweet_id/name names a post.
  */
 import type { ApiContext, HandlerResult, RouteDef } from '../context.js';
 import { single } from '../envelope.js';
@@ -21,6 +22,7 @@ import type { Rec, Row } from '../store/row.js';
 import { accountIdOf } from './common.js';
 import { LONG_ID, checkAuthor, listedUser, readUserId } from './post-author.js';
 import { NAME_MAX, checkContent, contentFields, readContent } from './post-content.js';
+import { authorship } from './post-fields.js';
 import { GET_VIEW, TWEET_TYPES, authorOf, isMentionOrReply, tweetWire, type TweetType } from './post-wire.js';
 import { findPost, insertPublished, publishDue } from './published-posts.js';
 
@@ -91,7 +93,7 @@ function postTweet(ctx: ApiContext): HandlerResult {
     const sent = ['video_title', 'video_description', 'video_cta', 'video_cta_value'].find((f) => p.has(f))!;
     throw invalidParameter(sent, `${sent} is only for a post with a video in media_keys`);
   }
-  const fields: Rec = { ...contentFields(content), conversation_settings: settings, additional_media_info: video ?? null };
+  const fields: Rec = { ...contentFields(content), conversation_settings: settings, additional_media_info: video ?? null, ...authorship(ctx, asUser!) };
   const row = insertPublished(ctx, asUser!, fields);
   return { status: 201, body: single(p, tweetWire(ctx, row, 'PUBLISHED', { trimUser, mode: mode!, conversationSettings: false })) };
 }

@@ -34,7 +34,10 @@ export const PLATFORMS: readonly TargetingOption[] = [
   option('PLATFORM', '4', 'Desktop and laptop computers'),
 ];
 
-/** Mobile OS versions (`targeting_criteria/platform_versions`, PLATFORM_VERSION criteria). */
+/**
+ * Mobile OS versions (`targeting_criteria/platform_versions`, PLATFORM_VERSION criteria). The OS is
+ * `os_type`, not the reference example's `platform` (docs/service-behaviour.md, "Targeting option items").
+ */
 export const PLATFORM_VERSIONS: readonly (TargetingOption & { number: string; os_type: string })[] = (
   [
     ['17', 'Ice Cream Sandwich', '4.0', 'Android'], ['18', 'Jelly Bean', '4.1', 'Android'], ['21', 'KitKat', '4.4', 'Android'],
@@ -46,7 +49,7 @@ export const PLATFORM_VERSIONS: readonly (TargetingOption & { number: string; os
   ] as const
 ).map(([value, name, number, os_type]) => option('PLATFORM_VERSION', value, name, { number, os_type }));
 
-/** Devices (`targeting_criteria/devices`, DEVICE criteria). */
+/** Devices (`targeting_criteria/devices`, DEVICE criteria), with `os_type` as platform versions have it. */
 export const DEVICES: readonly (TargetingOption & { manufacturer: string; os_type: string })[] = (
   [
     ['1q', 'iPhone 3GS', 'Apple', 'iOS'], ['1r', 'iPhone 4', 'Apple', 'iOS'], ['2a', 'iPhone 12', 'Apple', 'iOS'],
