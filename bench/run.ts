@@ -48,6 +48,8 @@ if (only === undefined || only === 'agency' || (generating && generateOnly !== '
   console.log(`agency: ${r.accounts} accounts, ${r.resources} resources, emulator latency 20 ms (bench/agency-bench.ts)`);
   console.log(row('apply', r.apply, 'writes'));
   console.log(row('plan', r.plan, 'reads '));
+  console.log(`  refresh-only plan after hand changes in ${r.drift.driftedAccounts} accounts (${r.drift.driftedObjects} drifted objects, ${r.drift.historyRequests} account history requests):`);
+  console.log(row('drift', r.drift, 'reads ÷ (refresh minimum + one history request per drifted object):'));
   generateRows(r.generate);
 }
 if (only === undefined || only === 'diff-plan') {

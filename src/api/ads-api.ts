@@ -259,6 +259,21 @@ export class AdsApi {
     return listAll<W.AccountHistoryRecord>(this.client, { path: `${V}/accounts/${encodeURIComponent(accountId)}/account_history`, params, endpoint: 'account_history.list', accountId });
   }
 
+  /**
+   * The first 1,000 changes (oldest first) recorded for one entity between two whole hours, in
+   * exactly one request: what attributing drift reads, at most one request per object.
+   */
+  async accountHistoryPage(accountId: string, params: { entity_type: string; entity_id: string; start_time: string; end_time: string }): Promise<W.AccountHistoryRecord[]> {
+    const res = await this.client.send<{ data: W.AccountHistoryRecord[] }>({
+      method: 'GET',
+      path: `${V}/accounts/${encodeURIComponent(accountId)}/account_history`,
+      params: { ...params, count: 1000 },
+      endpoint: 'account_history.list',
+      accountId,
+    });
+    return res.body.data;
+  }
+
   /** Estimated audience size of a set of targeting criteria (a read with a JSON body). */
   async audienceEstimate(accountId: string, criteria: ReadonlyArray<{ targeting_type: string; targeting_value: string; operator_type?: 'EQ' | 'NE' }>): Promise<{ min: number; max: number }> {
     const res = await this.client.send<{ data: { audience_size: { min: number; max: number } } }>({

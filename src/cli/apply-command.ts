@@ -11,7 +11,10 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
-import { renderApplyOutcome } from '../render/render.js';
+import { renderApplyOutcome, renderGuardrails } from '../render/render.js';
+import type { Plan } from '../plan/types.js';
+import { blockingViolations, guardPlan } from '../engine/guardrails.js';
+import { readRunGuardrails } from './guardrails.js';
 import { colorChoice } from './color.js';
 import { applyAndReport, planThenApply } from './execute.js';
 import type { Io, SetExit } from './io.js';
@@ -56,6 +59,25 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
   });
 }
 
+/**
+ * A saved plan held to the guardrails in force where it is applied (each account's root's
+ * adsctl.yaml now, not when the plan was made), with the rules lifted when it was made and by
+ * this run's `--allow`. Says what they find on stderr; false when a mandatory one refuses it,
+ * before anything is opened or sent.
+ */
+function guardSaved(io: Io, plan: Plan, roots: ReadonlyArray<string | undefined>, allow: readonly string[] | undefined): boolean {
+  const sources = new Map<string, string>();
+  const rootOf = new Map(plan.accounts.map((a, i) => [a.account, roots[i]]));
+  const read = readRunGuardrails(new Map(roots.flatMap((r) => (r === undefined ? [] : [[r, undefined] as const]))), [...(plan.allowed ?? []), ...(allow ?? [])], sources);
+  if (read.diagnostics.length > 0) {
+    io.err(formatDiagnostics(read.diagnostics, sources));
+    return false;
+  }
+  guardPlan(plan, read.guardrails, new Date(), (a) => rootOf.get(a.account));
+  if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan));
+  return blockingViolations(plan).length === 0;
+}
+
 async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags, setExit: (code: number) => void, tty: boolean): Promise<void> {
   const plan = decodePlanFile(text);
   if (typeof plan === 'string') {
@@ -75,6 +97,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
     setExit(1);
     return;
   }
+  if (!guardSaved(io, plan, roots, flags.allow)) return setExit(1);
   startSavedRun(roots.filter((r): r is string => r !== undefined), flags);
   const sessions = await openSessions(
     plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
@@ -88,7 +111,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
   try {
     const stale = await staleObjects(plan, sessions.sessions);
     if (stale.length > 0) {
-      io.err(staleRefusal(stale));
+      io.err(staleRefusal(stale, plan));
       setExit(1);
       return;
     }

@@ -89,8 +89,8 @@ export const COMMANDS: readonly LazyCommand[] = [
   },
   {
     name: 'completion',
-    usage: '<bash|zsh>',
-    summary: 'print a shell completion script for bash or zsh',
+    usage: '<bash|zsh|fish>',
+    summary: 'print a shell completion script for bash, zsh or fish',
     // the completion script is written from this table, handed to the command (which cannot import it back)
     load: async () => {
       const { registerCompletion } = await import('./completion-command.js');

@@ -1,8 +1,10 @@
 /**
- * Shell completion scripts for bash and zsh, written from a plain description of the command
- * tree (what follows each command: its subcommands or argument choices, and its options). The
- * scripts complete command names, subcommands, `--options` and fixed argument values, and leave
- * everything else (paths, plan files) to the shell's file completion. Pure: text in, text out.
+ * Shell completion scripts for bash, zsh and fish, written from a plain description of the
+ * command tree (what follows each command: its subcommands or argument choices, and its options).
+ * The scripts complete command names, subcommands, `--options`, fixed argument values, and
+ * resource addresses where a command takes one (asked of `adsctl completion addresses`, which
+ * reads the manifests and state of the current directory); everything else (paths, plan files)
+ * is left to the shell's file completion. Pure: text in, text out.
  */
 
 /** A word the shell may offer, with the one-line summary zsh shows beside it. */
@@ -19,7 +21,19 @@ export interface CompletionNode {
   /** Whether `words` are subcommands (then the next word is one of them). */
   group: boolean;
   options: Candidate[];
+  /** How many leading arguments are resource addresses (`state mv`: 2); -1 when every one is (`state rm`). */
+  addressArguments: number;
+  /** The options whose value is an address (`--target`). */
+  addressOptions: string[];
+  /** The options that take a value, whose value is not an argument. */
+  valueOptions: string[];
 }
+
+/** The command a script runs for the addresses: it prints one a line. */
+const ADDRESSES = 'completion addresses';
+
+/** Single-dash spellings too: `-target` is read as `--target` (usage.ts). */
+const spellings = (options: readonly string[]): string[] => options.flatMap((o) => [o, o.slice(1)]);
 
 const single = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 const wordList = (candidates: readonly Candidate[]): string => candidates.map((c) => c.word).join(' ');
@@ -46,19 +60,51 @@ function keyLines(nodes: readonly CompletionNode[]): string[] {
   ];
 }
 
+/**
+ * Counts the arguments after the command's key (`n`), skipping options and their values; `at`
+ * is the first word after `adsctl`.
+ */
+function countArguments(at: number, last: string, word: string): string[] {
+  return [
+    '  local n=0 seen=0 depth=1 skip="" w',
+    '  [[ $key == *" "* ]] && depth=2',
+    `  for ((i = ${at}; i < ${last}; i++)); do`,
+    `    w="${word}"`,
+    '    if [[ -n $skip ]]; then skip=""; continue; fi',
+    '    case "$w" in',
+    '      -*=*) ;;',
+    '      -*) [[ " $valopts " == *" $w "* ]] && skip=1 ;;',
+    '      *) if ((seen < depth)); then ((seen++)); else ((n++)); fi ;;',
+    '    esac',
+    '  done',
+  ];
+}
+
+/** The per-node address settings, as shell assignments. */
+const addressSettings = (n: CompletionNode): string =>
+  `addrargs=${n.addressArguments === 0 ? "''" : String(n.addressArguments)}; addropts=${single(spellings(n.addressOptions).join(' '))}; valopts=${single(spellings(n.valueOptions).join(' '))}`;
+
 /** The bash script: `source <(adsctl completion bash)`, or save it in bash-completion's directory. */
 export function bashScript(nodes: readonly CompletionNode[]): string {
-  const cases = nodes.map((n) => `    ${single(n.key)}) words=${single(n.group || n.key === '' ? wordList(n.words) : '')}; values=${single(n.group ? '' : wordList(n.words))}; options=${single(wordList(n.options))} ;;`);
+  const cases = nodes.map((n) => `    ${single(n.key)}) words=${single(n.group || n.key === '' ? wordList(n.words) : '')}; values=${single(n.group ? '' : wordList(n.words))}; options=${single(wordList(n.options))}; ${addressSettings(n)} ;;`);
   return [
     '# bash completion for adsctl: source <(adsctl completion bash)',
     '_adsctl() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}"',
+    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev=""',
+    '  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"',
     ...scanWords(1, 'COMP_CWORD', '${COMP_WORDS[i]}'),
     ...keyLines(nodes),
-    '  local words="" values="" options=""',
+    '  local words="" values="" options="" addrargs="" addropts="" valopts=""',
     '  case "$key" in',
     ...cases,
     '  esac',
+    ...countArguments(1, 'COMP_CWORD', '${COMP_WORDS[i]}'),
+    '  if [[ $cur != -* ]] && { [[ -n $prev && " $addropts " == *" $prev "* ]] || { [[ -n $addrargs && " $valopts " != *" $prev "* ]] && ((addrargs < 0 || n < addrargs)); }; }; then',
+    '    local a',
+    '    COMPREPLY=()',
+    `    while IFS= read -r a; do [[ $a == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$a")"); done < <("\${COMP_WORDS[0]}" ${ADDRESSES} 2>/dev/null)`,
+    '    return',
+    '  fi',
     '  [[ -n $values && -z $sub ]] && words="$values"',
     '  [[ -n $cmd && -n $sub && $key == "$cmd" ]] && words=""',
     '  if [[ $cur == -* ]]; then',
@@ -76,7 +122,7 @@ const described = (candidates: readonly Candidate[]): string => candidates.map((
 
 /** The zsh script: `source <(adsctl completion zsh)` after compinit, or save it as `_adsctl` on `$fpath`. */
 export function zshScript(nodes: readonly CompletionNode[]): string {
-  const cases = nodes.map((n) => `    ${single(n.key)}) cands=(${n.group || n.key === '' ? described(n.words) : ''}); vals=(${n.group ? '' : described(n.words)}); opts=(${described(n.options)}) ;;`);
+  const cases = nodes.map((n) => `    ${single(n.key)}) cands=(${n.group || n.key === '' ? described(n.words) : ''}); vals=(${n.group ? '' : described(n.words)}); opts=(${described(n.options)}); ${addressSettings(n)} ;;`);
   return [
     '#compdef adsctl',
     '# zsh completion for adsctl: source <(adsctl completion zsh)',
@@ -84,9 +130,16 @@ export function zshScript(nodes: readonly CompletionNode[]): string {
     ...scanWords(2, 'CURRENT', '${words[i]}'),
     ...keyLines(nodes),
     '  local -a cands vals opts',
+    '  local addrargs="" addropts="" valopts="" prev="${words[CURRENT-1]}"',
     '  case "$key" in',
     ...cases,
     '  esac',
+    ...countArguments(2, 'CURRENT', '${words[i]}'),
+    '  if [[ $PREFIX != -* ]] && { [[ " $addropts " == *" $prev "* ]] || { [[ -n $addrargs && " $valopts " != *" $prev "* ]] && ((addrargs < 0 || n < addrargs)); }; }; then',
+    `    local -a addrs; addrs=(\${(f)"$(\${words[1]} ${ADDRESSES} 2>/dev/null)"})`,
+    "    (( ${#addrs} )) && compadd -a addrs",
+    '    return',
+    '  fi',
     '  (( ${#vals} )) && [[ -z $sub ]] && cands=($vals)',
     '  [[ -n $cmd && -n $sub && $key == "$cmd" ]] && cands=()',
     '  if [[ $PREFIX == -* ]]; then',
@@ -100,4 +153,79 @@ export function zshScript(nodes: readonly CompletionNode[]): string {
     'if [[ "${funcstack[1]}" == _adsctl ]]; then _adsctl "$@"; else compdef _adsctl adsctl; fi',
     '',
   ].join('\n');
+}
+
+const fishQuote = single;
+/** A word inside a fish condition (keys and option names hold no quote or `$`). */
+const inner = (text: string): string => `"${text}"`;
+
+/** The fish script: `adsctl completion fish | source`, or save it as ~/.config/fish/completions/adsctl.fish. */
+export function fishScript(nodes: readonly CompletionNode[]): string {
+  const lines = [
+    '# fish completion for adsctl: adsctl completion fish | source',
+    '# the words after `adsctl` that are not options: the command, then its subcommand',
+    'function __adsctl_path',
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    '    string match -v -- "-*" $words',
+    'end',
+    '# whether the command line is at `key` (a command path below adsctl) and nothing further',
+    'function __adsctl_at',
+    '    set -l path (__adsctl_path)',
+    '    set -l key (string split " " -- $argv[1])',
+    '    test "$argv[1]" = ""; and set key',
+    '    test (count $path) -ge (count $key); or return 1',
+    '    for i in (seq (count $key))',
+    '        test "$path[$i]" = "$key[$i]"; or return 1',
+    '    end',
+    '    test (count $argv) -lt 2; and return 0',
+    '    # argv[2]: how many arguments may follow (-1 for any), argv[3]: options whose value is not one',
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    '    set -l n 0',
+    '    set -l seen 0',
+    '    set -l skip 0',
+    '    set -l valopts (string split " " -- $argv[3])',
+    '    for w in $words',
+    '        if test $skip -eq 1',
+    '            set skip 0',
+    '            continue',
+    '        end',
+    '        switch $w',
+    '            case "-*=*"',
+    '            case "-*"',
+    '                contains -- $w $valopts; and set skip 1',
+    '            case "*"',
+    '                if test $seen -lt (count $key)',
+    '                    set seen (math $seen + 1)',
+    '                else',
+    '                    set n (math $n + 1)',
+    '                end',
+    '        end',
+    '    end',
+    '    test $skip -eq 0; or return 1',
+    '    test $argv[2] -lt 0; or test $n -lt $argv[2]',
+    'end',
+    '# whether the word before the cursor is one of the options given (whose value is an address)',
+    'function __adsctl_after',
+    '    set -l words (commandline -opc)',
+    '    contains -- $words[-1] $argv',
+    'end',
+    `function __adsctl_addresses`,
+    `    set -l words (commandline -opc)`,
+    `    $words[1] ${ADDRESSES} 2>/dev/null`,
+    'end',
+    'complete -c adsctl -f',
+  ];
+  for (const n of nodes) {
+    const at = `__adsctl_at ${inner(n.key)}`;
+    const exact = `${at} 1`;
+    for (const w of n.group || n.key === '' ? n.words : []) lines.push(`complete -c adsctl -n ${fishQuote(`${exact} ""`)} -a ${fishQuote(w.word)} -d ${fishQuote(w.summary)}`);
+    if (!n.group && n.key !== '') for (const w of n.words) lines.push(`complete -c adsctl -n ${fishQuote(`${at} 1 ""`)} -a ${fishQuote(w.word)}`);
+    for (const o of n.options) lines.push(`complete -c adsctl -n ${fishQuote(at)} -l ${fishQuote(o.word.replace(/^--/, ''))} -d ${fishQuote(o.summary)}`);
+    if (n.addressArguments !== 0) lines.push(`complete -c adsctl -n ${fishQuote(`${at} ${n.addressArguments} ${inner(spellings(n.valueOptions).join(' '))}`)} -a '(__adsctl_addresses)'`);
+    if (n.addressOptions.length > 0) lines.push(`complete -c adsctl -n ${fishQuote(`${at}; and __adsctl_after ${spellings(n.addressOptions).join(' ')}`)} -a '(__adsctl_addresses)'`);
+    if (!n.group && n.key !== '' && n.words.length === 0) lines.push(`complete -c adsctl -n ${fishQuote(at)} -F`);
+  }
+  return `${lines.join('\n')}\n`;
 }

@@ -10,6 +10,7 @@ import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountSession } from '../engine/accounts.js';
 import { applyAccounts } from '../engine/apply.js';
+import { blockingViolations, runOperation } from '../engine/guardrails.js';
 import type { Plan } from '../plan/types.js';
 import { renderAccountOutcomes } from '../render/apply-outcome.js';
 import { renderPlan } from '../render/render.js';
@@ -22,12 +23,27 @@ import { prepareOrReport } from './prepare.js';
 import { progressPrinter } from './progress.js';
 import type { RunFlags } from './run-options.js';
 
-/** Asks for `yes` on a terminal; without one, only `--auto-approve` approves. */
-async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'not-interactive'> {
+/**
+ * Asks for `yes` and reads one line of standard input, a terminal or a pipe (`echo yes | adsctl
+ * apply`, as Terraform reads it); any other answer refuses, and so does input that ends first.
+ */
+async function confirm(io: Io, autoApprove: boolean, question: string): Promise<'yes' | 'no' | 'no-input'> {
   if (autoApprove) return 'yes';
-  if (!io.interactive) return 'not-interactive';
   const answer = await io.readLine(`\n${question}\n  Only 'yes' will be accepted to approve.\n\n  Enter a value: `);
-  return answer === 'yes' ? 'yes' : 'no';
+  return answer === undefined ? 'no-input' : answer === 'yes' ? 'yes' : 'no';
+}
+
+/**
+ * Asks `question` (unless `autoApprove`) as apply and destroy ask it; on any answer but `yes`,
+ * says on stderr that the run (`verb`) was cancelled, and why when standard input ended first.
+ */
+export async function approved(io: Io, autoApprove: boolean, question: string, verb: string): Promise<boolean> {
+  const answer = await confirm(io, autoApprove, question);
+  if (answer === 'yes') return true;
+  const cancelled = `${verb[0]!.toUpperCase()}${verb.slice(1)} cancelled`;
+  // a piped answer is not echoed: the message starts on a line of its own
+  io.err(answer === 'no-input' ? `\n${cancelled}: standard input ended without an answer; pipe yes into it, or pass --auto-approve.\n` : `${io.interactive ? '' : '\n'}${cancelled}.\n`);
+  return false;
 }
 
 /** How the end of an apply or destroy is told. */
@@ -52,7 +68,7 @@ function plural(n: number, noun: string): string {
 export async function applyAndReport(io: Io, plan: Plan, sessions: readonly AccountSession[], how: ApplyReport, setExit: (code: number) => void, interrupts?: Interrupts): Promise<void> {
   const watch = interrupts ?? watchInterrupts((text) => io.err(text));
   try {
-    const result = await applyAccounts(plan, sessions, { onEvent: progressPrinter(io, how.tty, { plan }), stop: watch.drain(), operation: how.verb, ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
+    const result = await applyAccounts(plan, sessions, { onEvent: progressPrinter(io, how.tty, { plan }), stop: watch.drain(), operation: runOperation(how.verb, plan), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
     const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
     const lost = result.accounts.flatMap((a) => (a.lockLost === undefined ? [] : [a.lockLost]));
     if (lost.length > 0) {
@@ -96,14 +112,9 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
     const { plan, sessions, sources } = prepared;
     try {
       io.out(renderPlan(plan, 'text', { color: useColor(flags.colorChoice ?? 'auto', io.env, tty), sources }));
-      if (hasErrors(plan.diagnostics)) return setExit(1);
-      if (hasChanges(plan)) {
-        const answer = await confirm(io, flags.autoApprove === true, how.question);
-        if (answer !== 'yes') {
-          io.err(answer === 'not-interactive' ? `Error: ${how.verb} needs confirmation: run it in a terminal, or pass --auto-approve\n` : `${how.verb[0]!.toUpperCase()}${how.verb.slice(1)} cancelled.\n`);
-          return setExit(1);
-        }
-      }
+      // a mandatory guardrail not lifted refuses the run before anything is written; the text above lists it
+      if (hasErrors(plan.diagnostics) || blockingViolations(plan).length > 0) return setExit(1);
+      if (hasChanges(plan) && !(await approved(io, flags.autoApprove === true, how.question, how.verb))) return setExit(1);
       await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty, parallelism: flags.parallelism }, setExit, interrupts);
     } catch (error) {
       if (error instanceof LockLostError) {

@@ -12,7 +12,8 @@ import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { encodePlanFile } from '../plan/plan-file.js';
 import { hasDrift, renderRefreshOnly } from '../render/refresh-only.js';
-import { renderPlan } from '../render/render.js';
+import { renderGuardrails, renderPlan } from '../render/render.js';
+import { blockingViolations } from '../engine/guardrails.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
 import { hasChanges } from '../plan/has-changes.js';
@@ -53,6 +54,13 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
     io.out(flags.refreshOnly === true ? renderRefreshOnly(plan, format, options) : renderPlan(plan, format, options));
     if (hasErrors(plan.diagnostics)) {
       if (format !== 'text') io.err(formatDiagnostics(plan.diagnostics, sources));
+      setExit(1);
+      return;
+    }
+    // a mandatory guardrail not lifted stops the plan; a refresh-only plan writes nothing to hold back
+    const blocking = flags.refreshOnly === true ? [] : blockingViolations(plan);
+    if (blocking.length > 0) {
+      if (format !== 'text') io.err(renderGuardrails(plan));
       setExit(1);
       return;
     }

@@ -13,6 +13,7 @@ import { loadManifests } from '../manifest/load.js';
 import type { ResourceAddress } from '../manifest/types.js';
 import type { Plan } from '../plan/types.js';
 import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
+import { guardrailRoots, readRunGuardrails } from './guardrails.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { accountLocation, givenDirectory } from './root.js';
@@ -43,9 +44,12 @@ async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mo
   // state lives with each manifest's configuration root; an account without an id is known by
   // its file, relative to that root, whatever the current directory
   const accounts = loaded.value.accounts.map((desired) => ({ desired, ...accountLocation(desired, given) }));
+  // the guardrails of every root, read before anything is sent: a bad setting stops the run here
+  const guardrails = readRunGuardrails(guardrailRoots(loaded.value.accounts, given), flags.allow, loaded.sources);
+  if (guardrails.diagnostics.length > 0) return { ok: false, diagnostics: guardrails.diagnostics, sources: loaded.sources };
   // from here on a run holds locks: a signal releases them before it ends the process
   exitOnInterrupt((text) => io.err(text));
-  const prepared = await prepareAccounts({ accounts, targets, mode, given }, accountEnvironment(io, flags.debug === true), { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation });
+  const prepared = await prepareAccounts({ accounts, targets, mode, given, guardrails: guardrails.guardrails }, accountEnvironment(io, flags.debug === true), { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation });
   if (!prepared.ok) return { ok: false, diagnostics: prepared.diagnostics, sources: loaded.sources };
   // the manifests' warnings (an import entry whose resource left the manifest) are the plan's too
   prepared.plan.diagnostics.unshift(...diagnostics);

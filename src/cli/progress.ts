@@ -1,8 +1,10 @@
 /**
  * Showing an apply while it runs: on a terminal, one progress line rewritten in place; otherwise
  * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
- * step writes (the first ten), and a line per problem. Accounts are applied at once: with
- * several, every line names its account.
+ * step writes (the first ten), and a line per problem. Steps of one kind and action that start
+ * together (sixty line items' promoted posts) share one line, `create 60 promoted posts`; any
+ * other event ends the line first, so a failure is never folded away. Accounts are applied at
+ * once: with several, every line names its account.
  */
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
@@ -26,8 +28,7 @@ export function formatElapsed(ms: number): string {
 
 const SHOWN_ADDRESSES = 10;
 
-function addressLine(step: Step): string {
-  const addresses = step.operations.map((o) => o.address);
+function addressLine(addresses: readonly string[]): string {
   const shown = addresses.slice(0, SHOWN_ADDRESSES).join(', ');
   return `    ${shown}${addresses.length > SHOWN_ADDRESSES ? ` and ${addresses.length - SHOWN_ADDRESSES} more` : ''}\n`;
 }
@@ -61,12 +62,31 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
   const several = (options.plan?.accounts.length ?? 0) > 1;
   const whose = (account: string): string => (several ? `${account}: ` : '');
   let lastDraw = 0;
-  return (event) => {
+  // the step line being gathered: steps that start together (in one turn of the event loop) and
+  // differ in nothing but their operations are told as one
+  let open: { account: string; action: string; kind: string; stamp: string; operations: number; addresses: string[]; known: boolean } | undefined;
+  const flush = (): void => {
+    if (open === undefined) return;
+    const { account, action, kind, operations, addresses, known } = open;
+    io.err(`${open.stamp} ${account}: ${action} ${operations} ${kindName(kind, operations)}\n${known ? addressLine(addresses) : ''}`);
+    open = undefined;
+  };
+  const print = (event: ApplyEvent): void => {
     switch (event.type) {
       case 'step': {
         const step = findStep(event);
         if (tty) break;
-        io.err(`${stamp()} ${event.account}: ${event.action} ${event.operations} ${kindName(event.kind, event.operations)}\n${step === undefined ? '' : addressLine(step)}`);
+        const addresses = step?.operations.map((o) => o.address) ?? [];
+        if (open !== undefined && open.account === event.account && open.action === event.action && open.kind === event.kind) {
+          open.operations += event.operations;
+          open.addresses.push(...addresses);
+          open.known &&= step !== undefined;
+          break;
+        }
+        flush();
+        open = { account: event.account, action: event.action, kind: event.kind, stamp: stamp(), operations: event.operations, addresses, known: step !== undefined };
+        // the steps that start with this one are emitted before the loop turns
+        queueMicrotask(flush);
         break;
       }
       case 'progress': {
@@ -83,7 +103,8 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
         io.err(`${tty ? '\n' : ''}${stamp()} ${whose(event.account)}${event.address}: ${event.message}\n`);
         break;
       case 'failed':
-        io.err(`${tty ? '\n' : ''}Error: ${whose(event.account)}${event.address}: ${event.message}\n`);
+        // the error itself is printed once, with the others, when the run ends
+        io.err(`${tty ? '\n' : ''}${stamp()} ${event.account}: ${event.address} failed; the error follows at the end\n`);
         break;
       case 'skipped':
         io.err(`${tty ? '\n' : ''}Skipped: ${whose(event.account)}${event.address}: ${event.because}\n`);
@@ -94,5 +115,9 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
       case 'start':
         break;
     }
+  };
+  return (event) => {
+    if (event.type !== 'step') flush();
+    print(event);
   };
 }

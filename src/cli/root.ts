@@ -2,14 +2,14 @@
  * Where a manifest's state lives (docs/architecture.md, "State, journal and locks"): in the
  * `.adsctl/` of its configuration root, as Terraform keeps state with the configuration's root.
  * The root of a manifest file is the nearest directory at or above it that already holds
- * `.adsctl/` or `adsctl.yaml` (the state configuration, src/state/config.ts), looking no higher
+ * `.adsctl/` or `adsctl.yaml` (the root's configuration, src/state/config-file.ts), looking no higher
  * than the top of its git repository; a manifest without one yet takes the directory the command was given. So `plan accounts`, `plan` from the repository root,
  * `plan accounts/brand.yaml` and an `apply` of a saved plan from anywhere all find one state.
  */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { findManifestFiles } from '../manifest/files.js';
-import { CONFIG_FILE } from '../state/config.js';
+import { CONFIG_FILE } from '../state/config-file.js';
 
 const isDirectory = (path: string): boolean => existsSync(path) && statSync(path).isDirectory();
 

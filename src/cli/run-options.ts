@@ -1,5 +1,6 @@
 /** Options shared by plan, apply and destroy, and their parsing. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { GUARDRAIL_RULES, isGuardrailRule } from '../guardrails/policy.js';
 import type { ColorChoice } from './color.js';
 
 export interface RunFlags {
@@ -13,6 +14,8 @@ export interface RunFlags {
   /** `--color`, `--no-color` or neither, as the command read them (color.ts `colorChoice`). */
   colorChoice?: ColorChoice;
   debug?: boolean;
+  /** `--allow RULE`: guardrails lifted for this run (docs/manifest.md, "Guardrails"). */
+  allow?: string[];
 }
 
 /** `30s`, `5m`, `1500ms` or plain seconds, as Terraform's `-lock-timeout` takes them. */
@@ -32,6 +35,11 @@ const positive = (value: string): number => {
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
+const collectRule = (value: string, previous: string[] | undefined): string[] => {
+  if (!isGuardrailRule(value)) throw new InvalidArgumentError(`not a guardrail rule; the rules are ${GUARDRAIL_RULES.join(', ')}`);
+  return collect(value, previous);
+};
+
 /** Adds the shared options to a command. */
 export function withRunOptions(cmd: Command): Command {
   return cmd
@@ -41,5 +49,6 @@ export function withRunOptions(cmd: Command): Command {
     .addOption(new Option('--connect-timeout <duration>', 'how long to keep retrying an endpoint that refuses connections').argParser(parseDuration).default(10_000, '10s'))
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR)')
-    .option('--debug', 'print a request trace (credentials redacted)');
+    .option('--debug', 'print a request trace (credentials redacted)')
+    .option('--allow <rule>', 'lift one guardrail of adsctl.yaml for this run (repeatable)', collectRule);
 }

@@ -170,8 +170,10 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
   common(state.command('show'))
     .description('show what the state holds for one address')
     .argument('<address>')
-    .action(async (address: string, flags: StateFlags) =>
-      withStores(io, flags.path, setExit, async (stores) => {
+    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
+    .action(async (address: string, path: string | undefined, given: StateFlags) => {
+      const flags: StateFlags = { ...given, path: path ?? given.path };
+      return withStores(io, flags.path, setExit, async (stores) => {
         const located = await pickAccount(io, flags, stores);
         if (located === undefined) return setExit(1);
         const s = await readable(io, located.store, located.account);
@@ -183,8 +185,8 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         }
         io.out(`${JSON.stringify({ address, ...entry }, null, 2)}\n`);
         setExit(0);
-      }),
-    );
+      });
+    });
 
   common(state.command('rm'))
     .description('stop managing addresses (the live objects stay)')
@@ -202,7 +204,9 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .description('bind a live object, and what it contains, to a new address (a rename without recreating it)')
     .argument('<source>')
     .argument('<destination>')
-    .action(async (source: string, destination: string, flags: StateFlags) => {
+    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
+    .action(async (source: string, destination: string, path: string | undefined, given: StateFlags) => {
+      const flags: StateFlags = { ...given, path: path ?? given.path };
       /** The memberships moved, whose members last uploaded move with them. */
       let memberships: MembershipMove[] = [];
       return editState(io, flags, setExit, 'state mv', (s) => {

@@ -1,12 +1,15 @@
 /**
  * `adsctl validate [PATH]`: loads the manifests at PATH (a file, or a directory searched for
- * *.yaml and *.yml) and checks them offline: YAML, schema, references, money, limits. Prints a
+ * *.yaml and *.yml) and checks them offline: YAML, schema, references, money, limits, and the
+ * guardrails of their adsctl.yaml. Prints a
  * one-line summary when they are valid, else every diagnostic with its source line; exit 1 on errors.
  */
 import type { Command } from 'commander';
 import { formatDiagnostics } from '../diag/format.js';
 import { loadManifests } from '../manifest/load.js';
+import { guardrailRoots, readRunGuardrails } from './guardrails.js';
 import { processIo, type Io } from './io.js';
+import { givenDirectory } from './root.js';
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -18,8 +21,11 @@ export function registerValidate(program: Command, setExit: (code: number) => vo
     .argument('[path]', 'a manifest file, or a directory of *.yaml / *.yml manifests', '.')
     .action((path: string) => {
       const result = loadManifests(path, { env: io.env });
-      const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      if (result.diagnostics.length > 0) io.err(formatDiagnostics(result.diagnostics, result.sources));
+      // the guardrails of adsctl.yaml are checked too: a bad setting would stop every plan
+      const guardrails = result.value === undefined ? [] : readRunGuardrails(guardrailRoots(result.value.accounts, givenDirectory(path)), undefined, result.sources).diagnostics;
+      const diagnostics = [...result.diagnostics, ...guardrails];
+      const errors = diagnostics.filter((d) => d.severity === 'error');
+      if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, result.sources));
       if (result.value === undefined || errors.length > 0) {
         const files = new Set(errors.map((d) => d.range?.file).filter((f) => f !== undefined));
         io.err(`\n${plural(errors.length, 'error')}${files.size > 0 ? ` in ${plural(files.size, 'file')}` : ''}.\n`);

@@ -4,6 +4,7 @@
  * value did (`drift`). Pure data; it knows nothing of output.
  */
 import type { SourceRange } from '../diag/source-range.js';
+import type { ChangeAttribution } from '../live/attribution.js';
 import type { ResourceAddress, ResourceKind } from '../manifest/types.js';
 
 export type Action = 'create' | 'update' | 'replace' | 'delete' | 'noop';
@@ -77,4 +78,9 @@ export interface ResourceChange {
   source?: SourceRange;
   /** Currency of the resource's money fields, when it has any. */
   currency?: string;
+  /**
+   * Who changed it outside adsctl, newest first, from the account history (src/live/attribution.ts);
+   * set by the engine after the diff on a drifted object of a kind the history covers, when read.
+   */
+  attribution?: ChangeAttribution[];
 }

@@ -9,6 +9,7 @@
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { DESCRIPTORS, KINDS, ROOT_KIND } from '../kinds/registry.js';
+import type { ChangeAttribution } from '../live/attribution.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
@@ -33,6 +34,8 @@ export interface UnmanagedObject {
   currency: string;
   /** Not recorded as unmanaged at the last apply: drift. */
   new: boolean;
+  /** On a new one: who made or changed it, newest first, from the account history, when read. */
+  attribution?: ChangeAttribution[];
 }
 
 interface UnmanagedInput {

@@ -10,8 +10,11 @@ import type { AdsApi } from '../api/ads-api.js';
 import { recoverJournal } from '../apply/recover.js';
 import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
 import { diffResources } from '../diff/diff.js';
-import { findUnmanaged } from '../diff/unmanaged.js';
+import { driftedSubjects, withAttribution } from '../diff/drifted.js';
+import type { ResourceChange } from '../diff/types.js';
+import { findUnmanaged, type UnmanagedObject } from '../diff/unmanaged.js';
 import { isResourceKind } from '../kinds/registry.js';
+import { readAttribution } from '../live/attribution.js';
 import { fetchLiveState } from '../live/fetch.js';
 import type { Lookups } from '../live/lookups.js';
 import type { LiveAccount } from '../live/types.js';
@@ -27,7 +30,7 @@ import { filterTargets, targetProblems } from '../plan/targets.js';
 import type { Plan } from '../plan/types.js';
 import { membersStoreOf, type MembersStoreLocation } from '../members/store-path.js';
 import type { AccountState } from '../state/state-file.js';
-import type { JournalStore, LookupCache, MemberStores, StateReader, StateWriter } from '../state/store.js';
+import type { HistoryStore, JournalStore, LookupCache, MemberStores, StateReader, StateWriter } from '../state/store.js';
 
 /**
  * One account as a plan sees it: its manifest, its state, the API to read through, and the live
@@ -52,7 +55,7 @@ export interface PlanAccount {
    * Where the state is kept, when the account has a backend: its journal is read (plan) or finished
    * (apply, destroy), its member stores and lookup cache read.
    */
-  store?: StateReader & StateWriter & JournalStore & MemberStores & LookupCache;
+  store?: StateReader & StateWriter & JournalStore & HistoryStore & MemberStores & LookupCache;
 }
 
 interface PlanOptions {
@@ -68,6 +71,8 @@ interface PlanOptions {
    * writes nothing); apply and destroy (`recover`) first finish it, writing state.
    */
   recover?: boolean;
+  /** The clock that ends the hours of account history read to attribute drift (tests give a fixed one). */
+  now?: () => Date;
 }
 
 /** What an interrupted apply left open in the journal: the plan's warning, and the creates in flight. */
@@ -117,6 +122,51 @@ async function membershipProblems(s: PlanAccount, desired: DesiredAccount, live:
   return out;
 }
 
+/** The state writes that record what the service holds: the hours of history since the newest of them are read. */
+const RECORDING_RUNS: ReadonlySet<string> = new Set(['apply', 'apply --refresh-only', 'destroy', 'recover', 'import', 'generate']);
+
+/**
+ * When the last apply of `s` finished: the newest kept state version a run that records what the
+ * service holds wrote (or, when none is kept any more, the oldest version kept); undefined when
+ * the state has no kept version (never applied, or a backend that keeps none).
+ */
+async function lastApplyOf(s: PlanAccount): Promise<Date | undefined> {
+  const versions = (await s.store?.history(s.state.account)) ?? [];
+  const version = versions.find((v) => RECORDING_RUNS.has(v.operation)) ?? versions[versions.length - 1];
+  const at = version === undefined ? NaN : Date.parse(version.written_at);
+  return Number.isFinite(at) ? new Date(at) : undefined;
+}
+
+/**
+ * The drifted objects of `s` with who changed them (docs/architecture.md, "Who changed it"): the
+ * account history of each, read once, for the hours since the last apply; when it cannot be
+ * read, a warning once for the account, and the changes as they were.
+ */
+async function attributeDrift(
+  s: PlanAccount,
+  state: AccountState,
+  changes: ResourceChange[],
+  unmanaged: UnmanagedObject[] | undefined,
+  now: Date,
+  diagnostics: Diagnostic[],
+): Promise<{ changes: ResourceChange[]; unmanaged: UnmanagedObject[] | undefined }> {
+  const subjects = driftedSubjects(changes, unmanaged ?? [], state);
+  if (subjects.length === 0 || s.accountId === undefined) return { changes, unmanaged };
+  const lastApply = await lastApplyOf(s);
+  if (lastApply === undefined) return { changes, unmanaged };
+  const read = await readAttribution({ api: s.api, accountId: s.accountId, subjects, lastApply, now });
+  if (read.unreadable !== undefined) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'history-unreadable',
+      message:
+        `the account history of account ${s.key} could not be read (${read.unreadable}), so the changes made outside adsctl are shown without who made them. ` +
+        'The account_history endpoint is a beta the service opens to allowlisted accounts only; the plan is otherwise complete.',
+    });
+  }
+  return withAttribution(changes, unmanaged, state, read);
+}
+
 /** Refresh, diff and lookups of one account: what `buildPlan` takes. */
 async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Diagnostic[], refactorings: Map<string, ReturnType<typeof refactorState>>): Promise<AccountPlanInput> {
   const inFlight = await journalBeforePlan(s, options.recover === true, diagnostics);
@@ -140,6 +190,9 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
   // problems of resources a targeted plan leaves alone (their protection) are not this plan's
   const kept = new Set(changes.map((c) => formatAddress(c.address)));
   diagnostics.push(...diff.diagnostics.filter((d) => d.subject === undefined || kept.has(d.subject)));
+  const found = unmanaged && s.desired !== undefined ? findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [] }) : undefined;
+  // who made the drift, read once the diff knows what drifted; a plan of a destroy has no use for it
+  const attributed = options.mode === 'plan' ? await attributeDrift(s, state, changes, found, (options.now ?? (() => new Date()))(), diagnostics) : { changes, unmanaged: found };
   const lookups = options.mode === 'plan' && changes.some((c) => c.action !== 'noop') ? await options.lookups(s, lookupNeeds(changes)) : undefined;
   return {
     account: s.key,
@@ -148,13 +201,13 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
     ...(s.desired === undefined ? {} : { manifestDir: s.root === undefined ? resolve(dirname(s.desired.file)) : relative(s.root, resolve(dirname(s.desired.file))) || '.' }),
     endpoint: s.endpointName,
     desired: s.desired,
-    changes,
+    changes: attributed.changes,
     live,
     lookups,
     reads: s.reads(),
     stateSerial: s.state.serial,
     inFlight,
-    ...(unmanaged && s.desired !== undefined ? { unmanaged: findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [] }) } : {}),
+    ...(attributed.unmanaged === undefined ? {} : { unmanaged: attributed.unmanaged }),
   };
 }
 

@@ -12,6 +12,7 @@ import { LocalStore } from '../state/local-store.js';
 import { cacheDirOf, stateDirOf } from '../state/location.js';
 import { openAccounts, type AccountEnvironment, type OpenAccountsOptions, type Sessions } from './accounts.js';
 import { orphanedStates } from './adopt-state.js';
+import { guardPlan, type RunGuardrails } from './guardrails.js';
 import { planAccounts } from './plan-accounts.js';
 
 /** A manifest account, with the configuration root that keeps its state and its key there. */
@@ -27,6 +28,8 @@ interface PlanRequest {
   mode: Plan['mode'];
   /** The directory the command was given: where an account without a root of its own keeps its lookup cache. */
   given: string;
+  /** The guardrails of the accounts' roots and the rules lifted for the run (engine/guardrails.ts). */
+  guardrails?: RunGuardrails;
 }
 
 type Prepared = { ok: true; plan: Plan; sessions: Sessions } | { ok: false; diagnostics: Diagnostic[] };
@@ -65,6 +68,7 @@ export async function preparePlan(request: PlanRequest, env: AccountEnvironment,
           shared,
         }),
     });
+    if (request.guardrails !== undefined) guardPlan(plan, request.guardrails, new Date());
     // the plan holds all an apply needs: the manifests' resources (a third of a large run's
     // memory) are let go before it starts
     for (const session of sessions.sessions) session.desired = undefined;

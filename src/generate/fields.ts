@@ -1,8 +1,10 @@
 /**
  * The manifest fields of one live record, read backwards through its kind's descriptor
  * (src/kinds/, the reverse of src/manifest/resolve.ts): each API field the kind compares, left
- * out when the service holds it at its default (`fallback`), empty, write-only or not a field of
- * the API; money under its short name in currency units, references by the logical name of their
+ * out when the service holds it at the value it gives an object created without it (`fallback`,
+ * `serviceDefault`: a bound object's field the manifest leaves out is the service's, so the plan
+ * after stays empty), empty, write-only or not a field of the API; money under its short name in
+ * currency units, references by the logical name of their
  * target when the manifest has one, times in UTC, ids as strings.
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
@@ -30,6 +32,7 @@ export function manifestFieldsOf(d: KindDescriptor, record: Readonly<Record<stri
     const value = record[field];
     if (value === undefined || value === null || (typeof value === 'string' && value === '' && rule.shape !== 'scalar')) continue;
     if (rule.fallback !== undefined && same(value, rule.fallback(record))) continue;
+    if (rule.serviceDefault !== undefined && same(value, rule.serviceDefault(record))) continue;
     if (!manifestAccepts(d.manifest.def, field, value)) continue;
     const short = money.get(field);
     const ref = refs.get(field);

@@ -17,6 +17,7 @@ import { targetingKey } from '../kinds/targeting-identity.js';
 import type { LiveAccount, LiveResource } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AddressStep } from '../manifest/types.js';
+import { manifestTakesScalar } from './accepted.js';
 import { manifestFieldsOf, type NamesById } from './fields.js';
 import { manifestText, type Entry, type Node } from './manifest-text.js';
 import { uniqueKeys } from './slug.js';
@@ -326,12 +327,10 @@ function leadingWords(text: unknown): string | undefined {
  * A post's, draft's or scheduled post's fields: its card (`card:` or `conversation_card:`) and
  * media (`media:`) by logical name where the manifest holds them (raw `card_uri` and `media_keys`
  * otherwise); the author left out (every post read is the FULL promotable user's, the author of a
- * post that names none), and the service's defaults too (`nullcast: true`, conversation settings
- * EVERYONE).
+ * post that names none), and the service's defaults too, as for every kind.
  */
 function postFields(d: KindDescriptor, record: Readonly<Record<string, unknown>>, names: NamesById): Array<[string, unknown]> {
-  const defaults = [...(record['conversation_settings'] === 'EVERYONE' ? ['conversation_settings'] : []), ...(record['nullcast'] === true ? ['nullcast'] : [])];
-  const skip = new Set(['card_uri', 'media_keys', 'as_user_id', ...defaults]);
+  const skip = new Set(['card_uri', 'media_keys', 'as_user_id']);
   const out = manifestFieldsOf(d, record, names, skip);
   const uri = str(record['card_uri']);
   if (uri !== undefined) {
@@ -348,8 +347,8 @@ function postFields(d: KindDescriptor, record: Readonly<Record<string, unknown>>
   return out;
 }
 
-/** The kinds listed under a line item, each keyed by what identifies it. */
-const LINE_ITEM_LISTS: readonly ResourceKind[] = ['targeting_criterion', 'promoted_post', 'promoted_account', 'media_creative', 'line_item_curated_category'];
+/** The kinds listed under a line item (their descriptors' parent), each keyed by what identifies it, in registry order. */
+const LINE_ITEM_LISTS: readonly ResourceKind[] = Object.values(KINDS).filter((d) => d.parent === 'line_item' && WRITTEN.has(d.kind)).map((d) => d.kind);
 
 /** A line item's fields and the lists under it. */
 function lineItemEntry(live: LiveAccount, li: LiveResource, steps: AddressStep[], names: NamesById, bind: (kind: ResourceKind, steps: AddressStep[], id: string) => void): Entry[] {
@@ -369,7 +368,7 @@ function lineItemEntry(live: LiveAccount, li: LiveResource, steps: AddressStep[]
 /** Collections whose objects a list item names as `<collection>.<name>` (`promoted_posts: [posts.launch]`). */
 const ITEMS_NAMED_BY_KEY: ReadonlySet<string> = new Set(['posts']);
 
-/** A list item of kind `d`: its key in the address, and how it is written (the bare id when nothing else is). */
+/** A list item of kind `d`: its key in the address, and how it is written (the bare id when nothing else is and the schema takes one). */
 function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: string; id: string; node: Node } {
   const shape = d.address;
   if (shape.key === 'targeting') {
@@ -392,7 +391,7 @@ function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: 
   }
   const key = String(r.record[field]);
   const rest = manifestFieldsOf(d, r.record, names, new Set([field]));
-  return { key, id: r.id, node: rest.length === 0 ? { scalar: key } : { flow: [[field, key], ...rest] } };
+  return { key, id: r.id, node: rest.length === 0 && manifestTakesScalar(d.manifest.def) ? { scalar: key } : { flow: [[field, key], ...rest] } };
 }
 
 /** The manifests of `accounts`, one each. */

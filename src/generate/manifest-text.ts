@@ -1,7 +1,9 @@
 /**
  * A generated manifest as YAML text, through the `yaml` library's document API so that every
  * name YAML must quote is quoted: block maps for entries, one-line flow maps for list items,
- * comments before the keys they are about, and no folding of long values.
+ * comments before the keys they are about, and no folding of long values. Every `${` of a value
+ * is written `$${`, so that the loader's `${env:NAME}` interpolation (docs/manifest.md) reads the
+ * value back as it was.
  */
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 
@@ -15,9 +17,17 @@ export interface Entry {
 /** What a value is written as: a scalar, a block map of entries, a list of items (flow maps or scalars), or a one-line map. */
 export type Node = { scalar: unknown } | { map: Entry[] } | { list: Node[] } | { flow: Array<[string, unknown]> };
 
+/** `value` with every `${` in its strings written `$${` (the loader's escape for a literal `${`). */
+function literal(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('${', () => '$${');
+  if (Array.isArray(value)) return value.map(literal);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, literal(v)]));
+  return value;
+}
+
 function build(doc: Document, node: Node): unknown {
   if ('scalar' in node) {
-    const created = doc.createNode(node.scalar);
+    const created = doc.createNode(literal(node.scalar));
     // a list of values on one line, as a person writes placements: [ALL_ON_SERVICE]
     if (created instanceof YAMLSeq) created.flow = true;
     return created;
@@ -25,7 +35,7 @@ function build(doc: Document, node: Node): unknown {
   if ('flow' in node) {
     const map = new YAMLMap();
     map.flow = true;
-    for (const [k, v] of node.flow) map.items.push(new Pair(new Scalar(k), doc.createNode(v)));
+    for (const [k, v] of node.flow) map.items.push(new Pair(new Scalar(k), doc.createNode(literal(v))));
     return map;
   }
   if ('list' in node) {

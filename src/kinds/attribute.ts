@@ -39,6 +39,13 @@ export interface FieldRule {
    */
   fallback?: (after: Readonly<Record<string, unknown>>) => unknown;
   /**
+   * The value the service gives the field when a create leaves it out, for a field without a
+   * `fallback`: adsctl manages it only where the manifest writes it (a manifest that stops writing
+   * it asks for nothing), so the diff never reads this. `adsctl generate` does: a live value equal
+   * to it is the service's own, and is left out of the manifest it writes (docs/manifest.md).
+   */
+  serviceDefault?: (record: Readonly<Record<string, unknown>>) => unknown;
+  /**
    * The field is part of the resource's identity (its address key) and is shown but never
    * compared, because the service may answer another value for the same object.
    */
@@ -79,6 +86,11 @@ export function field(name: string, shape: Shape, change: Mutability): FieldRule
 /** Shorthand for an `update` rule whose API default is `value` whenever the manifest leaves it out. */
 export function defaulted(name: string, shape: Shape, value: unknown): FieldRule {
   return { field: name, shape, change: 'update', fallback: () => value };
+}
+
+/** Shorthand for an unmanaged-unless-written rule whose value the service sets to `value` when a create leaves it out (`serviceDefault`). */
+export function serviceDefaulted(name: string, shape: Shape, change: Mutability, value: unknown): FieldRule {
+  return { field: name, shape, change, serviceDefault: () => value };
 }
 
 /** Shorthand for a rule the service requires on create. */

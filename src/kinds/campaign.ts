@@ -51,6 +51,7 @@ export const CAMPAIGN: KindDescriptor = {
   sandboxOnly: false,
   retiredWithParent: false,
   owned: false,
+  history: 'CAMPAIGN',
   currency: 'instrument',
   budgets: BUDGETS,
   limits: [

@@ -299,6 +299,9 @@ export interface TargetableRule {
  */
 type TargetOf = (values: Readonly<Record<string, unknown>>) => { field: string; kind: ResourceKind } | undefined;
 
+/** The entity types the account history covers (Part A, `GET accounts/:id/account_history`). */
+export type HistoryEntity = 'CAMPAIGN' | 'LINE_ITEM' | 'PROMOTED_TWEET' | 'TARGETING_CRITERIA' | 'PROMOTED_ACCOUNT';
+
 /** Everything adsctl knows about one kind (see the file comment). */
 export interface KindDescriptor {
   kind: ResourceKind;
@@ -336,10 +339,18 @@ export interface KindDescriptor {
    * `ignore_changes` names the collection).
    */
   owned: boolean;
+  /**
+   * The entity type under which `GET accounts/:id/account_history` records the changes of its
+   * objects (Part A: CAMPAIGN, LINE_ITEM, PROMOTED_TWEET, TARGETING_CRITERIA, PROMOTED_ACCOUNT);
+   * absent for a kind the history does not cover, whose drift is shown without who made it.
+   */
+  history?: HistoryEntity;
   /** Where its money's currency comes from: the funding instrument it names, or its parent. */
   currency?: 'instrument' | 'parent';
   /** Its budget fields, whose changes the plan sums as spend; the daily one is at most the total, the total at most its parent's. */
   budgets?: BudgetFields;
+  /** Its bid field (micros), which the `max_bid` guardrail limits (docs/manifest.md, "Guardrails"). */
+  bid?: string;
   /** Its flight: the end must be after the start. */
   flight?: FlightFields;
   /** Fields every record under one parent shares (a campaign's line items share product_type and objective). */

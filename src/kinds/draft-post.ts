@@ -6,7 +6,7 @@
  * replacement). Content as for posts: text, a card and media by logical name.
  */
 import type { DraftPost, ScheduledPost } from '../manifest/generated/manifest.js';
-import { field } from './attribute.js';
+import { field, serviceDefaulted } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { readPostContent } from './post-content.js';
@@ -31,7 +31,7 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
       field('text', 'scalar', 'update'),
       { ...field('card_uri', 'scalar', 'update'), idPrefix: 'card://' },
       field('media_keys', 'list', 'update'),
-      field('nullcast', 'scalar', 'update'),
+      serviceDefaulted('nullcast', 'scalar', 'update', true),
       field('name', 'scalar', 'update'),
       ...(scheduled ? [{ ...field('scheduled_at', 'time', 'update'), requiredOnCreate: true as const }] : []),
     ],

@@ -11,7 +11,8 @@
 import { BUDGETS, dailyWithinTotal, endAfterStart, FLIGHT } from './budget-flight.js';
 import type { CrossFieldRules, RuleProblem } from './descriptor.js';
 
-const GOALS_BY_OBJECTIVE: Readonly<Record<string, readonly string[]>> = {
+/** The goals each objective takes; the first is the one the service gives a line item created without a goal. */
+export const GOALS_BY_OBJECTIVE: Readonly<Record<string, readonly string[]>> = {
   ENGAGEMENTS: ['ENGAGEMENT'],
   APP_INSTALLS: ['APP_INSTALLS', 'APP_CLICKS', 'APP_PURCHASES'],
   APP_ENGAGEMENTS: ['APP_CLICKS', 'APP_PURCHASES'],

@@ -2,16 +2,18 @@
  * A line item (Part A, Line items). PUT refuses `campaign_id`, `objective`, `product_type`,
  * `placements`, `standard_delivery` and `primary_web_event_tag`: a change of any of them replaces
  * the line item. The API defaults `entity_status` to ACTIVE and `categories` to none;
- * `bid_strategy`, `goal` and `pay_by` default by objective and are managed only when written.
+ * `bid_strategy` (AUTO), `goal` and `pay_by` (by objective, src/kinds/line-item-defaults.ts) and
+ * `standard_delivery` (true) get the service's values and are managed only when written.
  * `audience_expansion` is accepted but never answered. Promoting a post on a PROMOTED_ACCOUNT
  * line item makes the service add SERVICE_TIMELINE to its placements, which is therefore not a
  * difference. Limits: 100 line items per campaign, 256 active line items per account.
  */
 import type { LineItem } from '../manifest/generated/manifest.js';
-import { defaulted, field, required } from './attribute.js';
+import { defaulted, field, required, serviceDefaulted } from './attribute.js';
 import { BUDGETS, FLIGHT } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
+import { defaultGoal, defaultPayBy } from './line-item-defaults.js';
 import { lineItemRules } from './line-item-rules.js';
 import { SERVICE_LIMITS } from '../service/limits.js';
 import { batch, listed } from './standard.js';
@@ -54,13 +56,13 @@ export const LINE_ITEM: KindDescriptor = {
     required('product_type', 'scalar', 'replace'),
     required('objective', 'scalar', 'replace'),
     { ...required('placements', 'set', 'replace'), equivalent: timelineAdded },
-    field('standard_delivery', 'scalar', 'replace'),
+    serviceDefaulted('standard_delivery', 'scalar', 'replace', true),
     field('primary_web_event_tag', 'scalar', 'replace'),
     defaulted('entity_status', 'scalar', 'ACTIVE'),
-    field('bid_strategy', 'scalar', 'update'),
+    serviceDefaulted('bid_strategy', 'scalar', 'update', 'AUTO'),
     { ...field('bid_amount_local_micro', 'micros', 'update'), positive: true },
-    field('goal', 'scalar', 'update'),
-    field('pay_by', 'scalar', 'update'),
+    { ...field('goal', 'scalar', 'update'), serviceDefault: defaultGoal },
+    { ...field('pay_by', 'scalar', 'update'), serviceDefault: defaultPayBy },
     { ...field('daily_budget_amount_local_micro', 'micros', 'update'), positive: true },
     { ...field('total_budget_amount_local_micro', 'micros', 'update'), positive: true },
     required('start_time', 'time', 'update'),
@@ -82,8 +84,10 @@ export const LINE_ITEM: KindDescriptor = {
   sandboxOnly: false,
   retiredWithParent: false,
   owned: false,
+  history: 'LINE_ITEM',
   currency: 'parent',
   budgets: BUDGETS,
+  bid: 'bid_amount_local_micro',
   flight: FLIGHT,
   sharedUnderParent: ['product_type', 'objective'],
   limits: [

@@ -8,7 +8,7 @@
  * as the account's FULL promotable user.
  */
 import type { Post } from '../manifest/generated/manifest.js';
-import { field } from './attribute.js';
+import { field, serviceDefaulted } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { readPostContent } from './post-content.js';
 import { manifestFields } from './manifest-fields.js';
@@ -64,7 +64,7 @@ export const POST: KindDescriptor = {
     { ...field('card_uri', 'scalar', 'replace'), idPrefix: 'card://' },
     field('media_keys', 'list', 'replace'),
     field('name', 'scalar', 'update'),
-    field('conversation_settings', 'scalar', 'replace'),
+    serviceDefaulted('conversation_settings', 'scalar', 'replace', 'EVERYONE'),
     field('video_title', 'scalar', 'replace'),
     field('video_description', 'scalar', 'replace'),
     field('video_cta', 'scalar', 'replace'),

@@ -24,6 +24,7 @@ export const PROMOTED_ACCOUNT: KindDescriptor = {
   sandboxOnly: false,
   retiredWithParent: true,
   owned: true,
+  history: 'PROMOTED_ACCOUNT',
   limits: [],
   lookups: [],
   creative: true,

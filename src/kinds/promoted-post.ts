@@ -58,6 +58,7 @@ export const PROMOTED_POST: KindDescriptor = {
   sandboxOnly: false,
   retiredWithParent: true,
   owned: true,
+  history: 'PROMOTED_TWEET',
   limits: [],
   lookups: [{ need: 'posts', field: 'tweet_id' }],
   creative: true,

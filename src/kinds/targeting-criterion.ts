@@ -45,6 +45,7 @@ export const TARGETING_CRITERION: KindDescriptor = {
   sandboxOnly: false,
   retiredWithParent: true,
   owned: true,
+  history: 'TARGETING_CRITERIA',
   limits: [],
   lookups: [{ need: 'targeting_values', field: 'targeting_value' }],
   // the service takes an audience criterion only while the audience is targetable (large enough)

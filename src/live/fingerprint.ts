@@ -22,3 +22,9 @@ export function fingerprintOf(record: Readonly<Record<string, unknown>>): string
   const hash = createHash('sha256').update(JSON.stringify(stable(content))).digest('hex').slice(0, 12);
   return typeof record['updated_at'] === 'string' ? `${record['updated_at']}, content ${hash}` : `content ${hash}`;
 }
+
+/** The `updated_at` a fingerprint of `fingerprintOf` carries, for telling people when an object moved; undefined when its record had none. */
+export function fingerprintUpdatedAt(fingerprint: string): string | undefined {
+  const at = fingerprint.lastIndexOf(', content ');
+  return at < 0 ? undefined : fingerprint.slice(0, at);
+}

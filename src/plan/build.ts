@@ -18,6 +18,7 @@ import { spendOf } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
 import { keepServingSafe } from './serving.js';
+import { retiringObjects } from './retiring.js';
 import { landedCreates, type InFlightCreate } from './in-flight.js';
 import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
@@ -51,6 +52,14 @@ export interface AccountPlanInput {
 function parentAddress(change: ResourceChange): string | undefined {
   const kind = KINDS[change.kind].parent;
   return kind === undefined ? undefined : formatAddress({ kind, steps: change.address.steps.slice(0, -1) });
+}
+
+/** The account's name: the manifest's, else the live account's (an account the manifest names only by id). */
+function accountName(input: AccountPlanInput): string | undefined {
+  const desired = input.desired?.resources.find((r) => r.kind === 'account')?.attributes['name'];
+  if (typeof desired === 'string' && desired !== '') return desired;
+  const live = input.live.resources.get('account')?.values().next().value?.record['name'];
+  return typeof live === 'string' && live !== '' ? live : undefined;
 }
 
 function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics: Diagnostic[] } {
@@ -95,6 +104,8 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     writes += r.writes;
     batches += r.batches;
   }
+  const taken = retiringObjects(input.changes, input.live);
+  const name = accountName(input);
   diagnostics.push(...checkRules(input.changes, input.desired, input.live));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
@@ -102,6 +113,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     plan: {
       account: input.account,
       ...(input.accountId === undefined ? {} : { accountId: input.accountId }),
+      ...(name === undefined ? {} : { name }),
       ...(input.root === undefined ? {} : { root: input.root }),
       ...(input.manifestDir === undefined ? {} : { manifestDir: input.manifestDir }),
       endpoint: input.endpoint,
@@ -114,6 +126,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       stateSerial: input.stateSerial,
       serving: safe.notes,
       ...(input.unmanaged === undefined ? {} : { unmanaged: input.unmanaged }),
+      ...(taken.length === 0 ? {} : { retiring: taken }),
     },
     diagnostics,
   };

@@ -9,7 +9,7 @@
  */
 import { errorAt, warningAt, type Diagnostic } from '../diag/diagnostic.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
-import type { DesiredAccount, ResourceAddress, ResourceKind } from '../manifest/types.js';
+import type { DesiredAccount, MovedEntry, ResourceAddress, ResourceKind } from '../manifest/types.js';
 import type { AccountState, StateResource } from '../state/state-file.js';
 
 /** A move the plan makes: the entry's addresses, the live id at its source, and how many state entries move (its own and those under it). */
@@ -85,7 +85,26 @@ interface Refactoring {
 }
 
 /**
- * Applies the `moved` entries (in file order) and the `removed` entries of `desired` to a copy of
+ * The `moved` entries in the order they chain: one whose source lies at or under another's
+ * destination comes after that one (`b → c` after `a → b`, however the file orders them, so the
+ * object at `a` lands at `c`), file order otherwise; the manifest refuses cycles.
+ */
+function chainOrder(moved: readonly MovedEntry[]): MovedEntry[] {
+  const texts = moved.map((e) => ({ from: formatAddress(e.from), to: formatAddress(e.to) }));
+  const placed = new Set<number>();
+  const out: MovedEntry[] = [];
+  const waits = (i: number): boolean => texts.some((t, j) => j !== i && !placed.has(j) && isWithin(texts[i]?.from ?? '', t.to));
+  while (out.length < moved.length) {
+    const ready = moved.findIndex((_, i) => !placed.has(i) && !waits(i));
+    const next = ready === -1 ? moved.findIndex((_, i) => !placed.has(i)) : ready;
+    placed.add(next);
+    out.push(moved[next] as MovedEntry);
+  }
+  return out;
+}
+
+/**
+ * Applies the `moved` entries (in the order they chain) and the `removed` entries of `desired` to a copy of
  * `state`. A finished move (nothing at its source) and a finished removal do nothing; a move onto
  * a bound address is an error at its entry, and moves nothing. An `import` entry whose resource
  * the state already binds to its id is said to be done, as a warning.
@@ -95,7 +114,7 @@ export function refactorState(desired: DesiredAccount | undefined, state: Accoun
   const removed = desired?.removed ?? [];
   const out: Refactoring = { state, moves: [], removals: [], diagnostics: [] };
   if (moved.length > 0 || removed.length > 0) out.state = { ...state, resources: { ...state.resources } };
-  for (const entry of moved) {
+  for (const entry of chainOrder(moved)) {
     const from = formatAddress(entry.from);
     const to = formatAddress(entry.to);
     const moves = addressMoves(out.state, entry.from, entry.to);

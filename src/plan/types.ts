@@ -4,6 +4,7 @@
  * `plan --out`, rendered by `render/`, executed by `applyPlan`.
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
+import type { SourceRange } from '../diag/source-range.js';
 import type { ResourceChange } from '../diff/types.js';
 import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { ResourceKind } from '../manifest/types.js';
@@ -78,6 +79,8 @@ export interface RequestEstimate {
 export interface AccountPlan {
   account: string;
   accountId?: string;
+  /** The account's name, as the manifest gives it or else as the service has it; absent when neither says. */
+  name?: string;
   /**
    * The configuration root (absolute) whose `.adsctl/` holds the account's state; a saved plan
    * also records it relative to the plan file, and apply finds the state there wherever it runs.
@@ -122,6 +125,43 @@ export interface AccountPlan {
    * (`unmanaged: ignore`, destroy, an account no manifest describes).
    */
   unmanaged?: UnmanagedObject[];
+  /**
+   * The campaigns and line items (kinds with `serving`) the plan deletes or replaces, with their
+   * status and end as the service shows them at plan time (plan/retiring.ts): what the
+   * `protect_serving` guardrail reads, in a saved plan too. Absent when there are none.
+   */
+  retiring?: RetiringObject[];
+}
+
+/** A serving kind's object the plan deletes or replaces, as it is live. */
+export interface RetiringObject {
+  address: string;
+  /** Its serving field's live value (`entity_status`); null when the record has none. */
+  status: string | null;
+  /** Its flight's live end (ISO time); null when it has none. */
+  end: string | null;
+}
+
+/**
+ * What one guardrail of `adsctl.yaml` says about the plan (docs/manifest.md, "Guardrails"):
+ * the rule, the object (or, for the rules per account, `account`), the value the plan gives it
+ * and the limit, in words and currency units. `allowed` when `--allow RULE` lifted the rule for
+ * the run; a mandatory violation not allowed stops the plan.
+ */
+export interface GuardrailViolation {
+  rule: string;
+  /** The resource's address; `account` for the rules over a whole account. */
+  address: string;
+  /** The account plan's key. */
+  account: string;
+  /** The API field at fault (`daily_budget_amount_local_micro`), when the rule is about one. */
+  attribute?: string;
+  enforcement: 'mandatory' | 'advisory';
+  value: string;
+  limit: string;
+  allowed: boolean;
+  /** Where the value is written in the manifest, when it is. */
+  source?: SourceRange;
 }
 
 /**
@@ -144,4 +184,11 @@ export interface Plan {
   accounts: AccountPlan[];
   /** Problems that make the plan unusable (prevent_destroy, lookups); apply refuses such a plan. */
   diagnostics: Diagnostic[];
+  /**
+   * What the guardrails of `adsctl.yaml` found (src/guardrails/), set by the engine once the
+   * plan is built and again when a saved plan is applied; absent before they were checked.
+   */
+  guardrails?: GuardrailViolation[];
+  /** The rules `--allow` lifted for the run that made (or applies) the plan; absent when none. */
+  allowed?: string[];
 }

@@ -10,9 +10,10 @@ import type { UnknownMask } from './unknowns.js';
 /**
  * Version of this document's shape: the minor grows when fields are added, the major when any
  * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
- * 2.2: `summary.import`, `summary.move`, `moved`, `removed`.
+ * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
+ * the accounts' `name`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.2';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.3';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -64,6 +65,24 @@ export interface DocumentResourceChange {
   deleted_with: string | null;
   /** How a serving object is kept from serving wider while this change goes out; absent when there is nothing to keep. */
   serving?: DocumentServing;
+  /** On a drifted resource: who changed it outside adsctl, from the account's history, newest first; absent when not read. */
+  attribution?: DocumentAttribution[];
+}
+
+/** One change made outside adsctl, as the account history records it (docs/architecture.md, "Who changed it"). */
+export interface DocumentAttribution {
+  /** The user who made it; null when the history does not say. */
+  user_id: string | null;
+  /** Where it was made (the history's `change_by.platform`). */
+  platform: string;
+  /** When, in UTC (ISO 8601). */
+  change_time: string;
+  /** What the change did, as the history says: `CREATE`, `UPDATE` or `DELETE`. */
+  change_type: string;
+  /** On an update: the API fields it changed (sorted), so each drifted attribute names its own change. */
+  fields?: string[];
+  /** The user's screen name, when the API lists the user. */
+  screen_name?: string;
 }
 
 /**
@@ -132,6 +151,8 @@ export interface DocumentSpend {
 export interface DocumentAccount {
   key: string;
   id: string | null;
+  /** The account's name (the manifest's, else the service's); absent when neither gives one. */
+  name?: string;
   endpoint: string;
   summary: DocumentSummary;
   requests: DocumentRequests;
@@ -179,6 +200,28 @@ export interface DocumentUnmanaged {
   currency: string;
   /** Not recorded as unmanaged at the last apply: `plan --refresh-only --detailed-exitcode` exits 2 for it. */
   drift: boolean;
+  /** On one that appeared since the last apply: who made or changed it, newest first, from the account's history; absent when not read. */
+  attribution?: DocumentAttribution[];
+}
+
+/**
+ * What a guardrail of adsctl.yaml says about the plan (docs/manifest.md, "Guardrails"): the
+ * rule, the object (`account` for the rules over a whole account), the value the plan gives and
+ * the limit, in words and currency units; `allowed` when `--allow` lifted the rule for the run.
+ */
+export interface DocumentGuardrail {
+  rule: string;
+  address: string;
+  enforcement: 'mandatory' | 'advisory';
+  value: string;
+  limit: string;
+  allowed: boolean;
+  /** The key of the account plan it was found in. */
+  account: string;
+  /** The API field at fault; null when the rule is about the object or the account as a whole. */
+  attribute: string | null;
+  /** Where the object is written in the manifest; null when it is not. */
+  range: DocumentRange | null;
 }
 
 /** The whole document; keys are written in this order. */
@@ -191,6 +234,10 @@ export interface PlanDocument {
   requests: DocumentRequests;
   spend: DocumentSpend[];
   diagnostics: DocumentDiagnostic[];
+  /** What the guardrails of adsctl.yaml found, accounts in plan order; `[]` when nothing (or no guardrails are set). */
+  guardrails: DocumentGuardrail[];
+  /** The rules `--allow` lifted for the run, sorted; absent when none. */
+  guardrails_allowed?: string[];
   /** The `moved` entries the plan makes, accounts in plan order; absent when there are none. */
   moved?: DocumentMove[];
   /** The `removed` entries the plan makes; absent when there are none. */

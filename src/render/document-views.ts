@@ -45,10 +45,19 @@ export function countChanges(changes: readonly DocumentResourceChange[]): Docume
   return summary;
 }
 
-/** `Account 18ce54d4x5t on sandbox`, with the id in brackets when the key is not the id. */
+/**
+ * `Account "Acme" (18ce54d4x5t) on sandbox`: the account by its name and id, whichever it has;
+ * by its key (the manifest's path) only while it has neither, before its first apply.
+ */
 export function accountTitle(account: DocumentAccount): string {
-  const id = account.id === null || account.id === account.key ? '' : ` (id ${account.id})`;
-  return `Account ${account.key}${id} on ${account.endpoint}`;
+  return `Account ${accountLabel(account)} on ${account.endpoint}`;
+}
+
+/** `"Acme" (18ce54d4x5t)`, `"Acme"`, `18ce54d4x5t`, or the key when the account has no name or id yet. */
+export function accountLabel(account: Pick<DocumentAccount, 'key' | 'id' | 'name'>): string {
+  const name = account.name === undefined ? undefined : JSON.stringify(account.name);
+  if (name !== undefined) return account.id === null ? name : `${name} (${account.id})`;
+  return account.id ?? account.key;
 }
 
 function range(r: DocumentRange): SourceRange {

@@ -1,5 +1,6 @@
 /**
- * The plan as a pull-request comment: a heading, the outcome line, a summary table per account
+ * The plan as a pull-request comment: a heading, the outcome line, the violations of the
+ * guardrails of adsctl.yaml (guardrails.ts), a summary table per account
  * (add, change, destroy, drift, spend), diagnostics, the objects changed outside adsctl, those
  * not managed by adsctl with their daily budgets (unmanaged.ts), then a
  * collapsible section per account (and per campaign when an account's section is large) holding
@@ -12,6 +13,7 @@ import { formatAddress, parseAddress } from '../manifest/address.js';
 import { writeCapped, type Piece } from './capped-writer.js';
 import type { DocumentAccount, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
 import { accountTitle, accountViews, countChanges, documentDiagnostics, errorCount, failedLine, hasPlanned, isAction, noChangesLine, refactorLines } from './document-views.js';
+import { blockingCount, guardrailFailedLine, guardrailMarkdownLines } from './guardrails.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine, spendPhrase } from './summaries.js';
 import { unmanagedMarkdown } from './unmanaged.js';
@@ -33,7 +35,8 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function escapeCell(text: string): string {
+/** Text for a table cell or a heading: HTML and the Markdown characters that would format it escaped. */
+export function escapeCell(text: string): string {
   return escapeHtml(text).replace(/([\\`*_[\]|])/g, '\\$1');
 }
 
@@ -98,7 +101,8 @@ function accountPieces(account: DocumentAccount, actions: readonly DocumentResou
 
 function head(doc: PlanDocument): string {
   const errors = errorCount(doc);
-  const outcome = errors > 0 ? failedLine(errors) : hasPlanned(doc) ? planCountsLine(doc.summary) : noChangesLine(doc);
+  const blocking = blockingCount(doc);
+  const outcome = errors > 0 ? failedLine(errors) : blocking > 0 ? guardrailFailedLine(blocking) : hasPlanned(doc) ? planCountsLine(doc.summary) : noChangesLine(doc);
   const row = (name: string, s: DocumentSummary, spend: string): string => `| ${name} | ${s.add} | ${s.change} | ${s.destroy} | ${s.drift} | ${spend} |`;
   const rows: string[] = [];
   let size = 0;
@@ -117,6 +121,7 @@ function head(doc: PlanDocument): string {
     '',
     `**${outcome}**`,
     '',
+    ...guardrailMarkdownLines(doc),
     '| Account | Add | Change | Destroy | Drift | Spend |',
     '| --- | ---: | ---: | ---: | ---: | --- |',
     ...rows,

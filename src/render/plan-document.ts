@@ -9,18 +9,21 @@ import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { Action, ResourceChange } from '../diff/types.js';
 import type { UnmanagedObject } from '../diff/unmanaged.js';
+import type { ChangeAttribution } from '../live/attribution.js';
 import { formatAddress } from '../manifest/address.js';
 import { formatMicros } from '../manifest/money.js';
 import type { ResourceAddress } from '../manifest/types.js';
-import type { AccountPlan, Plan, RequestEstimate, SpendDelta } from '../plan/types.js';
+import type { AccountPlan, GuardrailViolation, Plan, RequestEstimate, SpendDelta } from '../plan/types.js';
 import {
   PLAN_DOCUMENT_FORMAT_VERSION,
   type DocumentAccount,
+  type DocumentAttribution,
   type DocumentMove,
   type DocumentRemoval,
   type DocumentActions,
   type DocumentChange,
   type DocumentDiagnostic,
+  type DocumentGuardrail,
   type DocumentRange,
   type DocumentRequests,
   type DocumentResourceChange,
@@ -119,7 +122,13 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
     protected: change.protected,
     deleted_with: deletedWith.get(address) ?? null,
     ...(serving === undefined ? {} : { serving }),
+    ...(change.attribution === undefined ? {} : { attribution: change.attribution.map(attributionEntry) }),
   };
+}
+
+/** One change the account history records, as the document lists it. */
+function attributionEntry(a: ChangeAttribution): DocumentAttribution {
+  return { user_id: a.userId, platform: a.platform, change_time: a.changeTime, change_type: a.changeType, ...(a.fields.length === 0 ? {} : { fields: [...a.fields] }) };
 }
 
 function unmanagedEntry(u: UnmanagedObject, account: string): DocumentUnmanaged {
@@ -134,6 +143,7 @@ function unmanagedEntry(u: UnmanagedObject, account: string): DocumentUnmanaged 
     parent_address: u.parentAddress,
     currency: u.currency,
     drift: u.new,
+    ...(u.attribution === undefined ? {} : { attribution: u.attribution.map(attributionEntry) }),
   };
 }
 
@@ -172,6 +182,10 @@ function diagnostic(d: Diagnostic): DocumentDiagnostic {
   };
 }
 
+function guardrail(v: GuardrailViolation): DocumentGuardrail {
+  return { rule: v.rule, address: v.address, enforcement: v.enforcement, value: v.value, limit: v.limit, allowed: v.allowed, account: v.account, attribute: v.attribute ?? null, range: v.source === undefined ? null : range(v.source) };
+}
+
 /** Counts with the account's moves added, when it makes any. */
 function withMoves(summary: DocumentSummary, moves: number): DocumentSummary {
   return moves === 0 ? summary : { ...summary, move: moves };
@@ -179,7 +193,7 @@ function withMoves(summary: DocumentSummary, moves: number): DocumentSummary {
 
 function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]): DocumentAccount {
   const zero: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
-  return { key: plan.account, id: plan.accountId ?? null, endpoint: plan.endpoint, summary: withMoves(countChanges(changes), plan.moves?.length ?? 0), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
+  return { key: plan.account, id: plan.accountId ?? null, ...(plan.name === undefined ? {} : { name: plan.name }), endpoint: plan.endpoint, summary: withMoves(countChanges(changes), plan.moves?.length ?? 0), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
 }
 
 /**
@@ -228,6 +242,8 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     requests,
     spend: spend(plan.accounts.flatMap((a) => a.spend)),
     diagnostics: plan.diagnostics.map(diagnostic),
+    guardrails: (plan.guardrails ?? []).map(guardrail),
+    ...(plan.allowed === undefined || plan.allowed.length === 0 ? {} : { guardrails_allowed: [...plan.allowed] }),
     ...(moved.length === 0 ? {} : { moved }),
     ...(removed.length === 0 ? {} : { removed }),
     ...(unmanaged.length === 0 ? {} : { unmanaged }),

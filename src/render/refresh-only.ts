@@ -3,14 +3,17 @@
  * Terraform's refresh-only plan shows it. A change is drift when some attribute moved away from
  * what adsctl last applied, or the object was deleted outside adsctl; everything else (manifest
  * edits, creates, removals) is left out, and nothing is planned: every drifted resource is a
- * no-op and no step, write or spend remains. JSON and Markdown are the usual renderings of that
- * plan; the text is Terraform's "Objects have changed outside of ..." report, followed by the
- * objects not managed by adsctl (unmanaged.ts), those that appeared since the last apply being
- * drift too.
+ * no-op and no step or write remains; each account's spend is what the drift moved
+ * (src/plan/drift-spend.ts). JSON is the usual rendering of that plan; the text is Terraform's
+ * "Objects have changed outside of ..." report, followed by the objects not managed by adsctl
+ * (unmanaged.ts), those that appeared since the last apply being drift too, and ends with the
+ * drift digest (drift-digest.ts), which with `--markdown` is the whole output: one issue body.
  */
-import type { ResourceChange } from '../diff/types.js';
 import { formatDiagnostics } from '../diag/format.js';
+import { isDrift } from '../plan/drift.js';
+import { driftSpendOf } from '../plan/drift-spend.js';
 import type { Plan } from '../plan/types.js';
+import { renderDriftDigest } from './drift-digest.js';
 import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine } from './document-views.js';
 import { planToDocument } from './plan-document.js';
 import { renderPlan, type PlanFormat, type RenderOptions } from './render.js';
@@ -18,21 +21,10 @@ import { driftBlock } from './resource-block.js';
 import { requestsPhrase } from './summaries.js';
 import { unmanagedTextLines } from './unmanaged.js';
 
-/** Whether a change records something done outside adsctl. */
-export function isDrift(change: ResourceChange): boolean {
-  return change.drift || change.reason === 'deleted_outside';
-}
+// what drift is, decided once for the plan that shows it and the apply that accepts it (plan/drift.ts)
+export { hasDrift, isDrift } from '../plan/drift.js';
 
-/**
- * Whether any account of the plan has drift — a change made outside adsctl, or an object not
- * managed by adsctl that appeared since the last apply (src/diff/unmanaged.ts): what `plan
- * --refresh-only --detailed-exitcode` exits 2 for.
- */
-export function hasDrift(plan: Plan): boolean {
-  return plan.accounts.some((a) => a.changes.some(isDrift) || (a.unmanaged ?? []).some((u) => u.new));
-}
-
-/** The plan with only its drift, each drifted resource planned as no action. */
+/** The plan with only its drift, each drifted resource planned as no action, its spend the spend the drift moved. */
 export function refreshOnlyPlan(plan: Plan): Plan {
   return {
     ...plan,
@@ -41,7 +33,7 @@ export function refreshOnlyPlan(plan: Plan): Plan {
       changes: a.changes.filter(isDrift).map((c) => ({ ...c, action: 'noop' as const, changes: c.changes.filter((x) => x.origin === 'drift') })),
       layers: [],
       implied: [],
-      spend: [],
+      spend: driftSpendOf(a.changes.filter(isDrift), a.unmanaged ?? []),
       requests: { reads: a.requests.reads, writes: 0, batches: 0 },
     })),
   };
@@ -76,13 +68,20 @@ function renderText(plan: Plan, options: RenderOptions): string {
   if (unmanaged.length > 0) sections.push(unmanaged);
   const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
   if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
+  const digest = renderDriftDigest(doc, 'text', { color });
+  if (digest !== '') sections.push(digest.trimEnd().split('\n'));
   const errors = errorCount(doc);
   sections.push([errors > 0 ? failedLine(errors) : `Requests: ${requestsPhrase(doc.requests)}.`]);
   return `${blocks(sections).join('\n')}\n`;
 }
 
-/** Renders `plan` (a finished plan, not yet reduced) as a refresh-only plan in `format`. */
+/**
+ * Renders `plan` (a finished plan, not yet reduced) as a refresh-only plan in `format`: text ending
+ * with the drift digest, the digest alone as Markdown, or the JSON document both are rendered from.
+ */
 export function renderRefreshOnly(plan: Plan, format: PlanFormat, options: RenderOptions = {}): string {
   const reduced = refreshOnlyPlan(plan);
-  return format === 'text' ? renderText(reduced, options) : renderPlan(reduced, format, options);
+  if (format === 'text') return renderText(reduced, options);
+  if (format === 'markdown') return renderDriftDigest(planToDocument(reduced, { shownOnly: true }), 'markdown', { sources: options.sources ?? new Map() });
+  return renderPlan(reduced, format, options);
 }

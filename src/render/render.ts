@@ -6,12 +6,24 @@
  */
 import type { SourceTexts } from '../diag/format.js';
 import type { Plan } from '../plan/types.js';
+import { blockingCount, guardrailFailedLine, guardrailTextLines } from './guardrails.js';
 import { renderMarkdown } from './markdown.js';
 import { planToDocument } from './plan-document.js';
 import { renderText } from './text.js';
 
 /** What `apply` and `destroy` print when they end, in Terraform's words (see apply-outcome.ts). */
 export { renderApplyOutcome, renderDestroyOutcome } from './apply-outcome.js';
+
+/**
+ * The violations of the guardrails of adsctl.yaml on their own (guardrails.ts), for stderr: beside
+ * a JSON or Markdown plan, and when a saved plan is checked again at apply. Ends with the
+ * `Planning failed` line when a mandatory one stops the plan.
+ */
+export function renderGuardrails(plan: Plan): string {
+  const doc = planToDocument({ ...plan, accounts: [] });
+  const blocking = blockingCount(doc);
+  return `${[...guardrailTextLines(doc), ...(blocking === 0 ? [] : ['', guardrailFailedLine(blocking)])].join('\n')}\n`;
+}
 
 /** The output formats of `plan`: text (default), `--markdown`, `--json`. */
 export type PlanFormat = 'text' | 'markdown' | 'json';

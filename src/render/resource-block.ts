@@ -4,7 +4,8 @@
  * attributes counted instead of shown, and `}`. Used by the plain text and, inside diff fences,
  * by the Markdown renderer, so both show resources identically.
  */
-import type { DocumentAttributeChange, DocumentResourceChange } from './document-types.js';
+import { byWhom } from './attribution.js';
+import type { DocumentAttributeChange, DocumentAttribution, DocumentResourceChange } from './document-types.js';
 import { undeletableNoun } from './undeletable.js';
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
@@ -20,9 +21,9 @@ interface Line {
 
 function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefined {
   if (rc.reason === 'import' && rc.id !== null) return `(imported from ${JSON.stringify(rc.id)})`;
-  if (rc.reason === 'deleted_outside' && shown === 'create') return '(because it was deleted outside adsctl)';
+  if (rc.reason === 'deleted_outside' && shown === 'create') return `(because it was deleted outside adsctl${byWhom(rc.attribution, 'DELETE')})`;
   if (rc.reason === 'removed' && shown === 'delete') return `(because ${rc.address} is not in the manifest)`;
-  if (rc.reason === 'added_outside' && shown === 'delete') return '(because it was added outside adsctl, and the manifest owns the collection)';
+  if (rc.reason === 'added_outside' && shown === 'delete') return `(because it was added outside adsctl${byWhom(rc.attribution, 'CREATE')}, and the manifest owns the collection)`;
   if (rc.reason === 'replace_parent') return '(because its parent must be replaced)';
   if (rc.deleted_with !== null) return `(deleted with ${rc.deleted_with}, no request of its own)`;
   return undefined;
@@ -76,12 +77,15 @@ interface Side {
   unknown?: UnknownMask;
 }
 
-function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse'): Line {
+function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse', attribution: readonly DocumentAttribution[] | undefined): Line {
   const show = (side: Side, which: 'before' | 'after' = 'after'): string => formatAttributeValue(a.path, side.value, currency, side.unknown, which);
   const desired: Side = { value: a.after, unknown: a.after_unknown };
   // what changed outside adsctl runs from the value last applied, which is `after` unless the manifest moved too
   const [before, after]: [Side, Side] = drift === 'reverse' ? ['applied' in a ? { value: a.applied } : desired, { value: a.before }] : [{ value: a.before }, desired];
-  const marks = [drift === 'mark' && a.origin === 'drift' ? '(changed outside adsctl)' : '', drift === 'mark' && a.forces_replacement ? '# forces replacement' : ''];
+  // who made it, where the account history says (in the drift report only then: the report itself says it changed outside adsctl)
+  const who = a.origin === 'drift' ? byWhom(attribution, 'UPDATE', a.path) : '';
+  const outside = a.origin === 'drift' && (drift === 'mark' || who !== '') ? `(changed outside adsctl${who})` : '';
+  const marks = [outside, drift === 'mark' && a.forces_replacement ? '# forces replacement' : ''];
   const note = marks.filter((m) => m !== '').join(' ');
   const name = displayName(a.path);
   const unset = (side: Side): boolean => side.value === null && side.unknown === undefined;
@@ -111,7 +115,7 @@ function hiddenCount(rc: DocumentResourceChange, shownPaths: ReadonlySet<string>
 
 /** Lines of an in-place or replacing change: identity, the changed attributes, the hidden count. */
 function changedAttributes(rc: DocumentResourceChange, attributes: readonly DocumentAttributeChange[], drift: 'mark' | 'reverse', replace: boolean): Line[] {
-  const changed = attributes.map((a) => attributeLine(a, rc.currency, drift)).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const changed = attributes.map((a) => attributeLine(a, rc.currency, drift, rc.attribution)).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   const shownPaths = new Set(attributes.map((a) => a.path));
   const lines: Line[] = [];
   if (rc.id !== null) lines.push(replace ? { symbol: '~', name: 'id', text: `${formatValue(rc.id)} -> ${KNOWN_AFTER_APPLY}`, note: '' } : { symbol: ' ', name: 'id', text: formatValue(rc.id), note: '' });
@@ -173,11 +177,13 @@ export function actionBlock(rc: DocumentResourceChange, color: boolean): string[
  */
 export function driftBlock(rc: DocumentResourceChange, color: boolean): string[] {
   if (rc.reason === 'deleted_outside') {
-    if (rc.id === null) return [`  # ${rc.address} has been deleted`];
-    return block(`${rc.address} has been deleted`, [], '-', rc, [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }], color);
+    const who = byWhom(rc.attribution, 'DELETE');
+    if (rc.id === null) return [`  # ${rc.address} has been deleted`, ...(who === '' ? [] : [`  # (deleted outside adsctl${who})`])];
+    return block(`${rc.address} has been deleted`, who === '' ? [] : [`(deleted outside adsctl${who})`], '-', rc, [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }], color);
   }
   if (rc.reason === 'added_outside') {
-    return block(`${rc.address} has been added outside adsctl`, [], '+', rc, [{ symbol: '+', name: 'id', text: `null -> ${formatValue(rc.id)}`, note: '' }], color);
+    const who = byWhom(rc.attribution, 'CREATE');
+    return block(`${rc.address} has been added outside adsctl`, who === '' ? [] : [`(added outside adsctl${who})`], '+', rc, [{ symbol: '+', name: 'id', text: `null -> ${formatValue(rc.id)}`, note: '' }], color);
   }
   const drifted = rc.change.attributes.filter((a) => a.origin === 'drift');
   return block(`${rc.address} has changed`, [], '~', rc, changedAttributes(rc, drifted, 'reverse', false), color);

@@ -17,9 +17,13 @@ export function planCountsLine(summary: DocumentSummary): string {
   return `Plan: ${imports}${moves}${summary.add} to add, ${summary.change} to change, ${summary.destroy} to destroy.`;
 }
 
-/** `3 reads made, 4 writes planned (2 batches)`, without a full stop. */
+/**
+ * `3 reads made, 4 writes planned (2 batches)`, without a full stop; the batches (writes to a
+ * batch endpoint) only when there are any.
+ */
 export function requestsPhrase(requests: DocumentRequests): string {
-  return `${count(requests.reads, 'read', 'reads')} made, ${count(requests.writes, 'write', 'writes')} planned (${count(requests.batches, 'batch', 'batches')})`;
+  const batches = requests.batches === 0 ? '' : ` (${count(requests.batches, 'batch', 'batches')})`;
+  return `${count(requests.reads, 'read', 'reads')} made, ${count(requests.writes, 'write', 'writes')} planned${batches}`;
 }
 
 /**

@@ -2,12 +2,14 @@
  * The plan as text for a terminal or a CI log, in Terraform's layout: what changed outside
  * adsctl first (its own section, so drift is never mistaken for an edit), what spends in the
  * accounts without adsctl managing it (`Not managed by adsctl`, unmanaged.ts), then the legend and
- * the planned actions per account, then diagnostics, then `Plan: N to add, N to change, N to
+ * the planned actions per account (the lines a guardrail refuses marked), then the violations of
+ * the guardrails of adsctl.yaml (guardrails.ts), then diagnostics, then `Plan: N to add, N to change, N to
  * destroy.` and adsctl's line with requests and spend. Rendered from the plan document only.
  */
 import { formatDiagnostics, type SourceTexts } from '../diag/format.js';
 import type { PlanDocument } from './document-types.js';
 import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine, hasPlanned, isAction, noChangesLine, refactorLines } from './document-views.js';
+import { blockingCount, guardrailFailedLine, guardrailTextLines, markedBlock } from './guardrails.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
@@ -55,7 +57,8 @@ function actionLines(doc: PlanDocument, color: boolean): string[] {
     const actions = v.changes.filter(isAction);
     const refactored = refactorLines(doc, v.account.key);
     if (actions.length === 0 && refactored.length === 0) return [`${accountTitle(v.account)}: no changes.`];
-    return [`${accountTitle(v.account)}:`, '', ...joinBlocks([...(refactored.length === 0 ? [] : [refactored]), ...actions.map((c) => actionBlock(c, color))])];
+    const marked = (c: (typeof actions)[number]): string[] => markedBlock(actionBlock(c, color), doc.guardrails.filter((g) => g.account === c.account && g.address === c.address));
+    return [`${accountTitle(v.account)}:`, '', ...joinBlocks([...(refactored.length === 0 ? [] : [refactored]), ...actions.map(marked)])];
   });
   return [...legendLines(doc, color), '', 'adsctl will perform the following actions:', '', ...joinBlocks(accounts)];
 }
@@ -73,11 +76,16 @@ export function renderText(doc: PlanDocument, options: TextOptions): string {
   if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);
   const hasActions = hasPlanned(doc);
   if (hasActions) sections.push(actionLines(doc, options.color));
+  const guardrails = guardrailTextLines(doc);
+  if (guardrails.length > 0) sections.push(guardrails);
   const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
   if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
   const errors = errorCount(doc);
+  const blocking = blockingCount(doc);
   if (errors > 0) {
     sections.push([failedLine(errors)]);
+  } else if (blocking > 0) {
+    sections.push([guardrailFailedLine(blocking)]);
   } else {
     sections.push([hasActions ? planCountsLine(doc.summary) : noChangesLine(doc), requestsAndSpendLine(doc.requests, doc.spend)]);
   }

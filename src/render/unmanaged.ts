@@ -5,6 +5,7 @@
  * plan document only; empty when the document lists none.
  */
 import { formatMicros } from '../manifest/money.js';
+import { byWhom } from './attribution.js';
 import type { Piece } from './capped-writer.js';
 import type { DocumentAccount, DocumentUnmanaged, PlanDocument } from './document-types.js';
 import { accountTitle } from './document-views.js';
@@ -32,6 +33,12 @@ function dailyBudget(u: DocumentUnmanaged): string {
   return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro)} ${u.currency}`;
 }
 
+/** ` (made outside adsctl by user ID at TIME)` from the account history, or ''. */
+function madeBy(u: DocumentUnmanaged): string {
+  const who = byWhom(u.attribution, 'CREATE');
+  return who === '' ? '' : ` (made outside adsctl${who})`;
+}
+
 /** `N of these appeared ...: adopt ... or delete them.`, or that none is new. */
 function adviceLine(objects: readonly DocumentUnmanaged[]): string {
   const fresh = objects.filter((u) => u.drift).length;
@@ -47,7 +54,7 @@ export function unmanagedTextLines(doc: PlanDocument): string[] {
   const lines = [UNMANAGED_HEADING, '', 'These campaigns and line items spend in the accounts without adsctl managing them:', ''];
   for (const { account, objects } of accounts) {
     lines.push(`${accountTitle(account)}:`, '');
-    for (const u of objects) lines.push(`  ${objectPhrase(u)}: ${u.entity_status ?? 'no status'}, daily budget ${dailyBudget(u)}${u.drift ? ', new since the last apply' : ''}`);
+    for (const u of objects) lines.push(`  ${objectPhrase(u)}: ${u.entity_status ?? 'no status'}, daily budget ${dailyBudget(u)}${u.drift ? `, new since the last apply${madeBy(u)}` : ''}`);
     lines.push('');
   }
   lines.push(adviceLine(accounts.flatMap((a) => a.objects)));
@@ -80,7 +87,7 @@ export function unmanagedMarkdown(doc: PlanDocument): Piece[] {
   const rows = accounts.flatMap(({ account, objects }) =>
     objects.map((u): Piece => ({
       type: 'block',
-      text: `| ${cell(`${account.key} (${account.endpoint})`)} | ${cell(objectPhrase(u))} | ${cell(u.entity_status ?? '')} | ${cell(dailyBudget(u))} | ${u.drift ? '**new**' : 'seen at the last apply'} |\n`,
+      text: `| ${cell(`${account.key} (${account.endpoint})`)} | ${cell(objectPhrase(u))} | ${cell(u.entity_status ?? '')} | ${cell(dailyBudget(u))} | ${u.drift ? `**new**${cell(madeBy(u))}` : 'seen at the last apply'} |\n`,
       category: 'unmanaged',
     })),
   );

@@ -8,15 +8,14 @@
  *     schema: adsctl                             # the schema of adsctl's tables (the default)
  *
  * The connection string itself comes from the environment, never from the file: a file in git
- * must not hold a password. Mistakes are diagnostics at their line and column.
+ * must not hold a password. Mistakes are diagnostics at their line and column. The file is read
+ * by config-file.ts, which also holds the other sections (`guardrails:`, src/guardrails/config.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, type Node as YamlNode } from 'yaml';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
+import { CONFIG_FILE, readConfigFile } from './config-file.js';
 
-export const CONFIG_FILE = 'adsctl.yaml';
 const DEFAULT_CONNECTION_ENV = 'ADSCTL_POSTGRES_URL';
 const DEFAULT_SCHEMA = 'adsctl';
 
@@ -38,35 +37,12 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The state configuration of a root; local when it has no adsctl.yaml. */
 export function readStateConfig(root: string): { config: StateConfig | undefined; diagnostics: Diagnostic[] } {
-  const path = join(root, CONFIG_FILE);
-  if (!existsSync(path)) return { config: LOCAL, diagnostics: [] };
-  const file = relative(process.cwd(), path) || CONFIG_FILE;
-  const text = readFileSync(path, 'utf8');
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const at = (node: { range?: [number, number, number] | null } | null | undefined): SourceRange | undefined => {
-    const r = node?.range;
-    if (r === undefined || r === null) return undefined;
-    const start = lineCounter.linePos(r[0]);
-    const end = lineCounter.linePos(r[1]);
-    return { file, start: { line: start.line, column: start.col, offset: r[0] }, end: { line: end.line, column: end.col, offset: r[1] } };
-  };
+  const read = readConfigFile(root);
+  if (read.config === undefined) return { config: read.diagnostics.length > 0 ? undefined : LOCAL, diagnostics: read.diagnostics };
+  const { at } = read.config;
   const diagnostics: Diagnostic[] = [];
-  for (const error of doc.errors) {
-    const start = lineCounter.linePos(error.pos[0]);
-    diagnostics.push(errorAt('config-yaml', error.message.split('\n')[0]!, { file, start: { line: start.line, column: start.col, offset: error.pos[0] }, end: { line: start.line, column: start.col, offset: error.pos[0] } }));
-  }
-  if (diagnostics.length > 0) return { config: undefined, diagnostics };
-  const top = doc.contents as YamlNode | null;
-  if (top === null) return { config: LOCAL, diagnostics: [] };
-  if (!isMap(top)) return { config: undefined, diagnostics: [errorAt('config', `${CONFIG_FILE} must be a mapping with a state: section`, at(top))] };
-  let state: YamlNode | undefined;
-  for (const pair of top.items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (key === 'state') state = pair.value as YamlNode;
-    else diagnostics.push(errorAt('config-key', `${CONFIG_FILE} has no setting ${key === '' ? 'with this key' : key}; it holds only state:`, at(pair.key as YamlNode)));
-  }
-  if (state === undefined || state === null) return { config: diagnostics.length > 0 ? undefined : LOCAL, diagnostics };
+  const state = read.config.sections.state?.value ?? undefined;
+  if (state === undefined || state === null) return { config: LOCAL, diagnostics };
   if (!isMap(state)) return { config: undefined, diagnostics: [...diagnostics, errorAt('config', 'state: must be a mapping (backend, connection_string_env, schema)', at(state))] };
   const values = new Map<string, { value: string; range: SourceRange | undefined }>();
   for (const pair of state.items) {

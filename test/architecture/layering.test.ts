@@ -38,7 +38,7 @@ const STAGES: readonly StageRow[] = [
   { tier: 4, folders: ['live'], why: 'refresh: → LiveAccount' },
   { tier: 5, folders: ['diff', 'members'], why: 'the diff; memberships: the plan\'s reading of member files against the live account, the members last uploaded, apply\'s sync (given to the members descriptors through their write context)' },
   { tier: 6, folders: ['plan'], why: 'changes → Plan' },
-  { tier: 7, folders: ['render', 'apply', 'generate'], why: 'the plan shown, the plan carried out, manifests written from live accounts; none imports another, so only cli/ imports render/, and generate/ reads what the engine reads but never applies' },
+  { tier: 7, folders: ['render', 'apply', 'generate', 'guardrails'], why: 'the plan shown, the plan carried out, manifests written from live accounts, the plan held to the guardrails of adsctl.yaml; none imports another, so only cli/ imports render/, generate/ reads what the engine reads but never applies, and what guardrails/ finds travels in the plan' },
   { tier: 8, folders: ['engine'], why: 'the runs themselves: open the accounts, plan, apply, import, check a saved plan; plain data in and out, never the process or its streams' },
   { tier: 9, folders: ['cli'], why: 'argv → exit code; nothing imports it' },
 ];

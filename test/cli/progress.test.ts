@@ -35,15 +35,21 @@ const plan = {
   ],
 } as unknown as Plan;
 
-function printed(events: Array<[number, ApplyEvent]>, withPlan: boolean): string {
+/**
+ * What the printer writes for `events`; events at the same time are emitted in one turn of the
+ * event loop, as apply emits the steps of a layer, and the loop turns between times.
+ */
+async function printed(events: Array<[number, ApplyEvent]>, withPlan: boolean, applied: Plan = plan): Promise<string> {
   let err = '';
   let now = 5_000;
   const io = { out: () => {}, err: (t: string) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined } as Io;
-  const print = progressPrinter(io, false, { now: () => now, ...(withPlan ? { plan } : {}) });
+  const print = progressPrinter(io, false, { now: () => now, ...(withPlan ? { plan: applied } : {}) });
   for (const [at, event] of events) {
+    if (5_000 + at !== now) await new Promise((resolve) => setImmediate(resolve));
     now = 5_000 + at;
     print(event);
   }
+  await new Promise((resolve) => setImmediate(resolve));
   return err;
 }
 
@@ -58,8 +64,8 @@ const EVENTS: Array<[number, ApplyEvent]> = [
 ];
 
 describe('progress without a terminal', () => {
-  it('names the elapsed time and the addresses of every step', () => {
-    expect(printed(EVENTS, true)).toBe(
+  it('names the elapsed time and the addresses of every step', async () => {
+    expect(await printed(EVENTS, true)).toBe(
       [
         '[0.0s] acct: create 12 campaigns',
         '    campaigns.c00, campaigns.c01, campaigns.c02, campaigns.c03, campaigns.c04, campaigns.c05, campaigns.c06, campaigns.c07, campaigns.c08, campaigns.c09 and 2 more',
@@ -67,14 +73,72 @@ describe('progress without a terminal', () => {
         '    campaigns.c00.line_items.us',
         '[1.3s] acct: delete 1 campaign',
         '    campaigns.old',
-        'Error: campaigns.old: DELETE /12/x: 400 NOPE',
+        '[2.0s] acct: campaigns.old failed; the error follows at the end',
         '',
       ].join('\n'),
     );
   });
 
-  it('still names the elapsed time without the plan', () => {
-    expect(printed(EVENTS.slice(0, 5), false)).toBe('[0.0s] acct: create 12 campaigns\n[1.3s] acct: update 1 line item\n[1.3s] acct: delete 1 campaign\n');
+  it('still names the elapsed time without the plan', async () => {
+    expect(await printed(EVENTS.slice(0, 5), false)).toBe('[0.0s] acct: create 12 campaigns\n[1.3s] acct: update 1 line item\n[1.3s] acct: delete 1 campaign\n');
+  });
+});
+
+/** Sixty line items of one layer, each with one promoted post: sixty steps that start together. */
+const posts = Array.from({ length: 60 }, (_, i) => `campaigns.c.line_items.l${String(i).padStart(2, '0')}.promoted_posts["${1000 + i}"]`);
+const postsPlan = {
+  ...plan,
+  accounts: [{ ...plan.accounts[0]!, layers: [posts.map((a) => step('promoted_post', 'create', [a])), [step('campaign', 'update', ['campaigns.c'])]] }],
+} as Plan;
+const postStep = (): ApplyEvent => ({ type: 'step', account: 'acct', kind: 'promoted_post', action: 'create', operations: 1 });
+
+describe('identical steps that start together', () => {
+  const rows: Array<{ name: string; events: Array<[number, ApplyEvent]>; withPlan: boolean; lines: string[] }> = [
+    {
+      name: 'share one line with the sum of their operations',
+      events: [...posts.map((): [number, ApplyEvent] => [100, postStep()]), [900, { type: 'step', account: 'acct', kind: 'campaign', action: 'update', operations: 1 }]],
+      withPlan: true,
+      lines: ['[0.1s] acct: create 60 promoted posts', `    ${posts.slice(0, 10).join(', ')} and 50 more`, '[0.9s] acct: update 1 campaign', '    campaigns.c'],
+    },
+    {
+      name: 'without the plan, still one line',
+      events: posts.map((): [number, ApplyEvent] => [100, postStep()]),
+      withPlan: false,
+      lines: ['[0.1s] acct: create 60 promoted posts'],
+    },
+    {
+      name: 'a failure between them ends the line, and is shown',
+      events: [
+        [100, postStep()],
+        [100, postStep()],
+        [100, { type: 'failed', account: 'acct', address: posts[1]!, message: 'POST /12/x: 400 NOPE' }],
+        [100, postStep()],
+      ],
+      withPlan: true,
+      lines: ['[0.1s] acct: create 2 promoted posts', `    ${posts[0]}, ${posts[1]}`, `[0.1s] acct: ${posts[1]} failed; the error follows at the end`, '[0.1s] acct: create 1 promoted post', `    ${posts[2]}`],
+    },
+    {
+      name: 'steps that start at different times keep their own lines',
+      events: [
+        [100, postStep()],
+        [200, postStep()],
+      ],
+      withPlan: false,
+      lines: ['[0.1s] acct: create 1 promoted post', '[0.2s] acct: create 1 promoted post'],
+    },
+    {
+      name: 'steps of another account are not folded in',
+      events: [
+        [100, postStep()],
+        [100, { type: 'step', account: 'other', kind: 'promoted_post', action: 'create', operations: 1 }],
+        [100, postStep()],
+      ],
+      withPlan: false,
+      lines: ['[0.1s] acct: create 1 promoted post', '[0.1s] other: create 1 promoted post', '[0.1s] acct: create 1 promoted post'],
+    },
+  ];
+  it.each(rows)('$name', async ({ events, withPlan, lines }) => {
+    expect(await printed(events, withPlan, postsPlan)).toBe(`${lines.join('\n')}\n`);
   });
 });
 

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +44,23 @@ describe('adsctl validate', () => {
     expect(lines[1]).toBe('  8 |     funding_instrument: nope');
     expect(lines[2]).toBe('    |                         ^^^^');
     expect(result.err.endsWith('\n6 errors in 2 files.\n')).toBe(true);
+  });
+
+  it('checks the guardrails of adsctl.yaml, each bad setting at its position', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'adsctl-validate-guardrails-'));
+    try {
+      cpSync(golden('directory-of-accounts'), dir, { recursive: true });
+      writeFileSync(join(dir, 'adsctl.yaml'), 'guardrails:\n  max_daily_budget: "1,000"\n  names: { campaigns: "([" }\n  max_spend: "5.00"\n');
+      const result = await run(['validate', dir]);
+      expect(result.code).toBe(1);
+      expect(result.out).toBe('');
+      const located = result.err.split('\n').filter((line) => /adsctl\.yaml:\d+:\d+: error/.test(line));
+      expect(located.map((line) => line.replace(/^.*adsctl\.yaml:/, '').replace(/: error ([a-z-]+):.*$/, ' $1'))).toEqual(['2:21 guardrails-number', '3:23 guardrails-regex', '4:3 guardrails-rule']);
+      writeFileSync(join(dir, 'adsctl.yaml'), 'guardrails:\n  max_daily_budget: "1000.00"\n');
+      expect((await run(['validate', dir])).code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a path that does not exist', async () => {

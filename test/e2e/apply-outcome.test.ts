@@ -62,6 +62,9 @@ const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\
 function expectFailed(run: CliRun, failedLine: string): void {
   expect(run.stderr).toMatch(new RegExp(`\\nError: ${literal(BAD)}: [^\\n]*INVALID_USER[^\\n]*\\n\\n${literal(failedLine)}\\n$`));
   expect(run.stdout + run.stderr).not.toContain('Apply complete!');
+  // the error is printed once, at the end; progress only says the address failed
+  expect(run.stderr.split(`Error: ${BAD}`).length - 1).toBe(1);
+  expect(run.stderr).toContain(`${BAD} failed; the error follows at the end`);
 }
 
 async function livePromotedUsers(): Promise<string[]> {

@@ -1,7 +1,8 @@
 /**
  * The manifest's `moved` and `removed` entries, and the import counts, against the emulator
  * through a wire log: a move keeps the live ids and sends nothing, a move onto a bound address is
- * refused at its entry with nothing sent, a finished move is harmless; a removal leaves the live
+ * refused at its entry with nothing sent, and so are two moves onto one address or of one address
+ * (when the manifest is checked, before anything is read); a finished move is harmless; a removal leaves the live
  * objects and forgets them, and the next plan with the entry still there is clean; pending imports
  * are counted in the summary.
  */
@@ -88,6 +89,24 @@ describe('a moved entry', () => {
     expect(plan.stdout + plan.stderr).toMatch(/account\.yaml:\d+:5: error move-onto-bound: campaigns\.a cannot move to campaigns\.keep/);
     expect(log.writes()).toEqual([]);
     await adsctl(['state', 'mv', 'campaigns.a', 'campaigns.b'], 0);
+  });
+
+  it('two onto one address, or from one address to two, are refused when the manifest is checked: exit 1, nothing sent', async () => {
+    const base = manifest(campaign('b', 'Moved A') + campaign('keep', 'Kept'));
+    const second = base.split('\n').length + 2;
+    for (const [entries, expected] of [
+      ['moved:\n  - { from: campaigns.x, to: campaigns.c }\n  - { from: campaigns.y, to: campaigns.c }\n', `account.yaml:${second}:5: error duplicate-move-destination: campaigns.y cannot move to campaigns.c: another entry already moves campaigns.x there`],
+      ['moved:\n  - { from: campaigns.x, to: campaigns.c }\n  - { from: campaigns.x, to: campaigns.d }\n', `account.yaml:${second}:5: error duplicate-move: campaigns.x is already moved by another entry`],
+    ] as const) {
+      ws.write(base + entries);
+      const checked = await adsctl(['validate'], 1);
+      expect(checked.stdout + checked.stderr).toContain(expected);
+      log.reset();
+      const run = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+      expect(run.stdout + run.stderr).toContain(expected);
+      expect(log.requests()).toEqual([]);
+    }
+    ws.write(base);
   });
 });
 

@@ -11,6 +11,9 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 const ACCOUNT = '18ce54d4x5t';
+/** The seeded owner, who makes the objects by hand here (and applies). */
+const OWNER = '756201191646691328';
+const TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z`;
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -107,17 +110,19 @@ describe('objects made by hand in a managed account', () => {
   it('lists them in the Markdown plan with their spend', async () => {
     const md = (await adsctl(['plan', '--markdown'], 0)).stdout;
     expect(md).toContain('### Not managed by adsctl');
-    expect(md).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}) | ACTIVE | 500.00 USD | **new** |`);
-    expect(md).toContain(`line item "Extra" (id ${made['line_item']}) in campaigns.launch | PAUSED | 12.34 USD | **new** |`);
+    // who made them, from the account history (docs/architecture.md, "Who changed it")
+    expect(md).toMatch(new RegExp(String.raw`campaign "Black Friday \(by hand\)" \(id ${made['campaign']}\) \| ACTIVE \| 500\.00 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
+    expect(md).toMatch(new RegExp(String.raw`line item "Extra" \(id ${made['line_item']}\) in campaigns\.launch \| PAUSED \| 12\.34 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
     expect(md).toContain('Spend not managed by adsctl (daily budgets of the ACTIVE ones): 500.00 USD/day.');
     const refreshMd = (await adsctl(['plan', '--refresh-only', '--markdown', '--detailed-exitcode'], 2)).stdout;
     expect(refreshMd).toContain('### Not managed by adsctl');
   });
 
   it('lists them in the JSON plan', async () => {
+    const madeBy = [{ user_id: OWNER, platform: 'API', change_time: expect.stringMatching(new RegExp(`^${TIME}$`)), change_type: 'CREATE' }];
     expect(await unmanagedOf()).toEqual([
-      { type: 'campaign', id: made['campaign'], name: 'Black Friday (by hand)', entity_status: 'ACTIVE', parent_id: null, daily_budget_amount_local_micro: 500_000_000, account: ACCOUNT, parent_address: null, currency: 'USD', drift: true },
-      { type: 'line_item', id: made['line_item'], name: 'Extra', entity_status: 'PAUSED', parent_id: campaignId, daily_budget_amount_local_micro: 12_340_000, account: ACCOUNT, parent_address: 'campaigns.launch', currency: 'USD', drift: true },
+      { type: 'campaign', id: made['campaign'], name: 'Black Friday (by hand)', entity_status: 'ACTIVE', parent_id: null, daily_budget_amount_local_micro: 500_000_000, account: ACCOUNT, parent_address: null, currency: 'USD', drift: true, attribution: madeBy },
+      { type: 'line_item', id: made['line_item'], name: 'Extra', entity_status: 'PAUSED', parent_id: campaignId, daily_budget_amount_local_micro: 12_340_000, account: ACCOUNT, parent_address: 'campaigns.launch', currency: 'USD', drift: true, attribution: madeBy },
     ]);
     expect((await unmanagedOf(['--refresh-only'])).map((u) => u.id)).toEqual([made['campaign'], made['line_item']]);
   });

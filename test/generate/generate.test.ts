@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { generateManifests, type GenerateInput } from '../../src/generate/generate.js';
 import type { ResourceKind } from '../../src/kinds/kind.js';
 import type { LiveAccount } from '../../src/live/types.js';
+import { loadManifestSources } from '../../src/manifest/load.js';
 
 function liveAccount(records: Partial<Record<ResourceKind, Array<Record<string, unknown>>>>): LiveAccount {
   const resources = new Map<ResourceKind, Map<string, { kind: ResourceKind; id: string; record: Record<string, unknown>; fingerprint: string }>>();
@@ -30,6 +31,7 @@ const LIVE = liveAccount({
   post: [
     { id: '1500000000000000001', name: 'Launch', text: 'Summer sale starts now', card_uri: 'card://card1', media_keys: [], nullcast: true, conversation_settings: 'EVERYONE', as_user_id: 'u1' },
     { id: '1500000000000000002', name: null, text: 'Vote in the poll today, friends!', card_uri: 'card://cc1', media_keys: [], nullcast: true, as_user_id: 'u1' },
+    { id: '1500000000000000004', name: 'Followers only', text: 'For you', media_keys: [], conversation_settings: 'FOLLOWING', as_user_id: 'u1' },
   ],
   draft_post: [
     { id: 'd1', name: 'Teaser draft', text: 'Soon', media_keys: ['3_99'], card_uri: null, nullcast: true, as_user_id: 'u1' },
@@ -41,15 +43,20 @@ const LIVE = liveAccount({
   ],
   campaign: [
     { id: 'c1', name: 'Summer Sale', funding_instrument_id: 'fi1', daily_budget_amount_local_micro: 35_000_000, entity_status: 'ACTIVE', budget_optimization: 'CAMPAIGN', standard_delivery: true },
+    { id: 'c3', name: 'Costs ${not interpolated} $${kept}', funding_instrument_id: 'fi1', entity_status: 'PAUSED', budget_optimization: 'CAMPAIGN', standard_delivery: true },
     { id: 'c2', name: 'summer sale!', funding_instrument_id: 'fi1', entity_status: 'PAUSED', budget_optimization: 'CAMPAIGN', standard_delivery: true, total_budget_amount_local_micro: 1_234_567 },
   ],
   line_item: [
-    { id: 'l1', campaign_id: 'c1', name: 'yes', product_type: 'PROMOTED_TWEETS', objective: 'ENGAGEMENTS', placements: ['ALL_ON_SERVICE'], bid_amount_local_micro: 1_500_000, start_time: '2026-06-01T09:00:00+02:00', entity_status: 'ACTIVE', categories: [], pay_by: 'ENGAGEMENT' },
+    // as the service creates a line item that names only what it must: goal, bid strategy, billing and delivery its own
+    { id: 'l1', campaign_id: 'c1', name: 'yes', product_type: 'PROMOTED_TWEETS', objective: 'ENGAGEMENTS', placements: ['ALL_ON_SERVICE'], bid_amount_local_micro: 1_500_000, start_time: '2026-06-01T09:00:00+02:00', entity_status: 'ACTIVE', categories: [], pay_by: 'ENGAGEMENT', goal: 'ENGAGEMENT', bid_strategy: 'AUTO', standard_delivery: true },
+    // one that chose otherwise: its goal, bid strategy and delivery are written, its billing (REACH's own) is not
+    { id: 'l2', campaign_id: 'c2', name: 'Reach', product_type: 'PROMOTED_TWEETS', objective: 'REACH', placements: ['ALL_ON_SERVICE'], bid_amount_local_micro: 2_000_000, start_time: '2026-06-01T07:00:00Z', entity_status: 'PAUSED', categories: [], pay_by: 'IMPRESSION', goal: 'REACH_WITH_ENGAGEMENT', bid_strategy: 'TARGET', standard_delivery: false },
   ],
   targeting_criterion: [
     { id: 't1', line_item_id: 'l1', targeting_type: 'CUSTOM_AUDIENCE', targeting_value: 'aud1', operator_type: 'EQ' },
     { id: 't2', line_item_id: 'l1', targeting_type: 'BROAD_KEYWORD', targeting_value: 'cheap', operator_type: 'NE' },
   ],
+  media_creative: [{ id: 'mc1', line_item_id: 'l1', account_media_id: 'am1', creative_type: 'PREROLL', landing_url: null }],
   promoted_post: [
     { id: 'pp1', line_item_id: 'l1', tweet_id: '1346184843436720128' },
     { id: 'pp2', line_item_id: 'l1', tweet_id: '1500000000000000001' },
@@ -73,6 +80,17 @@ describe('generateManifests', () => {
     expect(doc['campaigns'].summer_sale.line_items.yes.name).toBe('yes');
   });
 
+  it('writes a name holding ${ so that the loader reads it back as it was, not as an interpolation', () => {
+    const loaded = loadManifestSources([{ file: 'acc1.yaml', text }]);
+    expect(loaded.diagnostics).toEqual([]);
+    const names = loaded.value?.accounts[0]?.resources.filter((r) => r.kind === 'campaign').map((r) => r.attributes['name']);
+    expect(names).toContain('Costs ${not interpolated} $${kept}');
+  });
+
+  it('writes a list item whose schema takes no bare value as a map (a media creative)', () => {
+    expect(doc['campaigns'].summer_sale.line_items.yes.media_creatives).toEqual([{ account_media_id: 'am1' }]);
+  });
+
   it('writes references by logical name, money in units, times in UTC, and leaves defaults out', () => {
     const summer = doc['campaigns'].summer_sale;
     expect(summer).toMatchObject({ name: 'Summer Sale', funding_instrument: 'visa_ending_in_1234', daily_budget: '35.00' });
@@ -82,7 +100,10 @@ describe('generateManifests', () => {
     const li = summer.line_items.yes;
     expect(li).toMatchObject({ bid_amount: '1.50', start_time: '2026-06-01T07:00:00Z', placements: ['ALL_ON_SERVICE'] });
     expect(li.categories).toBeUndefined();
-    expect(li.pay_by).toBeUndefined();
+    for (const field of ['pay_by', 'goal', 'bid_strategy', 'standard_delivery']) expect(li[field], field).toBeUndefined();
+    expect(doc['campaigns'].summer_sale_2.line_items.reach).toEqual({
+      name: 'Reach', product_type: 'PROMOTED_TWEETS', objective: 'REACH', placements: ['ALL_ON_SERVICE'], standard_delivery: false, entity_status: 'PAUSED', bid_strategy: 'TARGET', bid_amount: '2.00', goal: 'REACH_WITH_ENGAGEMENT', start_time: '2026-06-01T07:00:00Z',
+    });
     expect(li.targeting).toEqual([
       { targeting_type: 'BROAD_KEYWORD', targeting_value: 'cheap', operator_type: 'NE' },
       { targeting_type: 'CUSTOM_AUDIENCE', custom_audience: 'newsletter' },
@@ -110,7 +131,7 @@ describe('generateManifests', () => {
   // each kind of Part B's creatives and posts, as a person writes it: cards and media by logical name, the author and defaults left out
   it.each([
     ['conversation_cards', { tent_poll: { name: 'Tent poll', format: 'image', media: 'hero', first_cta: '#Tents', first_cta_tweet: 'I want a tent', title: 'Pick one', thank_you_text: 'Thanks!' } }],
-    ['posts', { launch: { name: 'Launch', text: 'Summer sale starts now', card: 'summer_site' }, vote_in_the_poll_today: { text: 'Vote in the poll today, friends!', conversation_card: 'tent_poll' } }],
+    ['posts', { launch: { name: 'Launch', text: 'Summer sale starts now', card: 'summer_site' }, vote_in_the_poll_today: { text: 'Vote in the poll today, friends!', conversation_card: 'tent_poll' }, followers_only: { name: 'Followers only', text: 'For you', conversation_settings: 'FOLLOWING' } }],
     ['draft_posts', { teaser_draft: { name: 'Teaser draft', text: 'Soon', media: ['hero'] }, raw: { name: 'Raw', text: 'x', nullcast: false, card_uri: 'card://other', media_keys: ['3_77'] } }],
     ['scheduled_posts', { drop: { name: 'Drop', text: 'Teaser', scheduled_at: '2026-12-01T09:00:00Z' } }],
   ])('writes %s', (collection, expected) => {
@@ -140,6 +161,7 @@ describe('generateManifests', () => {
         'conversation_cards.tent_poll=cc1',
         'posts.launch=1500000000000000001',
         'posts.vote_in_the_poll_today=1500000000000000002',
+        'posts.followers_only=1500000000000000004',
         'draft_posts.teaser_draft=d1',
         'draft_posts.raw=d2',
         'scheduled_posts.drop=s1',
@@ -148,6 +170,9 @@ describe('generateManifests', () => {
         'campaigns.summer_sale=c1',
         'campaigns.summer_sale_2=c2',
         'campaigns.summer_sale.line_items.yes=l1',
+        'campaigns.costs_not_interpolated_kept=c3',
+        'campaigns.summer_sale.line_items.yes.media_creatives.am1=mc1',
+        'campaigns.summer_sale_2.line_items.reach=l2',
         'campaigns.summer_sale.line_items.yes.targeting["BROAD_KEYWORD/NE:cheap"]=t2',
         'campaigns.summer_sale.line_items.yes.targeting["CUSTOM_AUDIENCE:custom_audiences.newsletter"]=t1',
         'campaigns.summer_sale.line_items.yes.promoted_posts["1346184843436720128"]=pp1',

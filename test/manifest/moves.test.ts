@@ -90,6 +90,30 @@ describe('refused entries', () => {
       diagnostics: ['m.yaml:18:5 duplicate-move: campaigns.a is already moved by another entry | m.yaml:17:5 moved here', 'm.yaml:19:5 duplicate-move: campaigns.a is already moved by another entry | m.yaml:17:5 moved here'],
     },
     {
+      name: 'two moves onto one address, the second at its entry with the first as a note',
+      entries: 'moved:\n  - { from: campaigns.a, to: campaigns.c }\n  - from: campaigns.b\n    to: campaigns.c\n',
+      diagnostics: ['m.yaml:18:5 duplicate-move-destination: campaigns.b cannot move to campaigns.c: another entry already moves campaigns.a there, and one address binds one object | m.yaml:17:5 moved there here'],
+    },
+    {
+      name: 'two moves of line items onto one address, the key spelt two ways',
+      entries: `moved:\n  - { from: campaigns.a.line_items.x, to: campaigns.c.line_items.y }\n  - { from: campaigns.b.line_items.x, to: 'campaigns.c.line_items["y"]' }\n`,
+      diagnostics: ['m.yaml:18:5 duplicate-move-destination: campaigns.b.line_items.x cannot move to campaigns.c.line_items.y: another entry already moves campaigns.a.line_items.x there, and one address binds one object | m.yaml:17:5 moved there here'],
+    },
+    {
+      name: 'a swap: a cycle of two moves, refused at its later entry',
+      entries: 'moved:\n  - { from: campaigns.a, to: campaigns.b }\n  - { from: campaigns.b, to: campaigns.a }\n',
+      diagnostics: [
+        'm.yaml:18:5 move-cycle: campaigns.b cannot move to campaigns.a: the moves form a cycle (campaigns.a -> campaigns.b -> campaigns.a), which no order of renames makes; move through a free address in two applies | m.yaml:17:5 part of the cycle',
+      ],
+    },
+    {
+      name: 'a cycle of three moves written out of order, and a chain beside it accepted',
+      entries: 'moved:\n  - { from: campaigns.c, to: campaigns.a }\n  - { from: campaigns.x, to: campaigns.y }\n  - { from: campaigns.a, to: campaigns.b }\n  - { from: campaigns.b, to: campaigns.c }\n',
+      diagnostics: [
+        'm.yaml:20:5 move-cycle: campaigns.b cannot move to campaigns.c: the moves form a cycle (campaigns.c -> campaigns.a -> campaigns.b -> campaigns.c), which no order of renames makes; move through a free address in two applies | m.yaml:17:5 part of the cycle | m.yaml:19:5 part of the cycle',
+      ],
+    },
+    {
       name: 'a from that is no address, at the value',
       entries: 'moved:\n  - { from: campaign.a, to: campaigns.b }\n',
       diagnostics: ['m.yaml:17:13 address-syntax: invalid address "campaign.a": there is no collection "campaign" at the top level; did you mean "campaigns"?'],
@@ -170,9 +194,9 @@ describe('accepted entries', () => {
       expected: { moved: ['campaign campaigns.kep -> campaigns.b @ 17:5-17:45'], removed: ['campaign campaigns.keptx @ 19:5-19:30'] },
     },
     {
-      name: 'two moves onto one address (the plan refuses the second only when both are bound)',
-      entries: 'moved:\n  - { from: campaigns.a, to: campaigns.c }\n  - { from: campaigns.b, to: campaigns.c }\n',
-      expected: { moved: ['campaign campaigns.a -> campaigns.c @ 17:5-17:43', 'campaign campaigns.b -> campaigns.c @ 18:5-18:43'] },
+      name: 'a chain written backwards, kept in file order (the plan orders it)',
+      entries: 'moved:\n  - { from: campaigns.b, to: campaigns.c }\n  - { from: campaigns.a, to: campaigns.b }\n',
+      expected: { moved: ['campaign campaigns.b -> campaigns.c @ 17:5-17:43', 'campaign campaigns.a -> campaigns.b @ 18:5-18:43'] },
     },
     {
       name: 'a chain, kept in file order',

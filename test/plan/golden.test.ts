@@ -71,7 +71,7 @@ const EXPECTED: Record<string, Expected> = {
   'money-six-decimals': { summary: { add: 3, change: 1, destroy: 0, drift: 0 }, writes: 4, batches: 4, errors: ['bid-denomination'] },
   'lookup-problems': { summary: { add: 2, change: 0, destroy: 0, drift: 0 }, writes: 2, batches: 2, errors: ['permission-denied', 'bid-out-of-range', 'invalid-placements'] },
   'stale-saved-plan': { summary: { add: 0, change: 1, destroy: 1, drift: 0 }, writes: 2, batches: 1, refused: ['campaigns.summer_sale', `${US}.promoted_posts["1346184843440914432"]`] },
-  'stale-state-serial': { summary: { add: 0, change: 1, destroy: 0, drift: 0 }, writes: 1, batches: 1, refused: ['the state of account 18ce54d4x5t'] },
+  'stale-state-serial': { summary: { add: 0, change: 1, destroy: 0, drift: 0 }, writes: 1, batches: 1, refused: ['the state of account "Acme Outdoor"'] },
   // the media upload is four requests (INIT, APPEND, FINALIZE, library), each membership one body
   'part-b-create': { summary: { add: 12, change: 0, destroy: 0, drift: 0 }, writes: 15, batches: 3, shows: ['+ members            = +132 members, −0 members, 0 unchanged (132 members)'] },
   'part-b-no-change': { summary: { add: 0, change: 0, destroy: 0, drift: 0 }, writes: 0, batches: 0, shows: ['No changes.'] },

@@ -133,6 +133,26 @@ describe('refactorState', () => {
       ],
     },
     {
+      name: 'a chain written backwards lands at its end too, the moves made in the order they chain',
+      state: { 'campaigns.a': 'c1', [LI]: 'l1' },
+      entries: { moved: [['campaigns.b', 'campaigns.c'], ['campaigns.a', 'campaigns.b']] },
+      after: { 'campaigns.c': 'c1 (from campaigns.a)', 'campaigns.c.line_items.us': `l1 (from ${LI})` },
+      moves: [
+        { from: 'campaigns.a', to: 'campaigns.b', kind: 'campaign', id: 'c1', count: 2 },
+        { from: 'campaigns.b', to: 'campaigns.c', kind: 'campaign', id: 'c1', count: 2 },
+      ],
+    },
+    {
+      name: 'a line item moved out of a campaign that is renamed, written before the rename, follows it',
+      state: { 'campaigns.a': 'c1', [LI]: 'l1', 'campaigns.keep': 'k1' },
+      entries: { moved: [['campaigns.b.line_items.us', 'campaigns.keep.line_items.us'], ['campaigns.a', 'campaigns.b']] },
+      after: { 'campaigns.b': 'c1 (from campaigns.a)', 'campaigns.keep': 'k1', 'campaigns.keep.line_items.us': `l1 (from ${LI})` },
+      moves: [
+        { from: 'campaigns.a', to: 'campaigns.b', kind: 'campaign', id: 'c1', count: 2 },
+        { from: 'campaigns.b.line_items.us', to: 'campaigns.keep.line_items.us', kind: 'line_item', id: 'l1', count: 1 },
+      ],
+    },
+    {
       name: 'two bound sources onto one destination: the second is refused, the first made',
       state: { 'campaigns.a': 'c1', 'campaigns.b': 'c2' },
       entries: { moved: [['campaigns.a', 'campaigns.c'], ['campaigns.b', 'campaigns.c']] },

@@ -89,21 +89,53 @@ describe('staleEntries', () => {
 });
 
 describe('staleRefusal', () => {
-  it('names everything that moved and what to do', () => {
-    const text = staleRefusal([
-      { kind: 'state', account: 'other', planned: 1, now: 2 },
-      { kind: 'object', account: 'acme', address: 'campaigns.a', id: 'c1', planned: 'fa', now: '2026-11-21T14:30:00Z' },
-      { kind: 'object', account: 'acme', address: `${L}.promoted_posts["9"]`, id: 'p1', planned: 'fp', now: undefined },
-    ]);
-    expect(text).toBe(
+  const named = plan([{ ...acme, name: 'Acme Outdoor', accountId: '18ce54d4x5t' }, { ...other, accountId: undefined } as AccountPlan]);
+  const rows: Array<{ name: string; entry: StaleEntry; line: string }> = [
+    {
+      name: 'the state written by another run, the account by name and id',
+      entry: { kind: 'state', account: 'acme', planned: 3, now: 4 },
+      line: 'the state of account "Acme Outdoor" (18ce54d4x5t) was written by another run since the plan was made (an apply, import or state command; serial 3 then, 4 now)',
+    },
+    {
+      name: 'the state of an account with no name or id yet, by its key',
+      entry: { kind: 'state', account: 'other', planned: 1, now: 2 },
+      line: 'the state of account other was written by another run since the plan was made (an apply, import or state command; serial 1 then, 2 now)',
+    },
+    {
+      name: 'an object updated later, with when',
+      entry: { kind: 'object', account: 'acme', address: 'campaigns.a', id: 'c1', planned: '2026-11-21T14:29:00Z, content 0123456789ab', now: '2026-11-21T14:30:00Z, content e94da24b8ce8' },
+      line: 'campaigns.a (id c1) was changed outside adsctl (updated at 2026-11-21T14:30:00Z)',
+    },
+    {
+      name: 'an object changed in the same second, without a time that says nothing',
+      entry: { kind: 'object', account: 'acme', address: 'campaigns.a', id: 'c1', planned: '2026-11-21T14:30:00Z, content 0123456789ab', now: '2026-11-21T14:30:00Z, content e94da24b8ce8' },
+      line: 'campaigns.a (id c1) was changed outside adsctl',
+    },
+    {
+      name: 'an object whose record has no time',
+      entry: { kind: 'object', account: 'acme', address: 'cards.site', id: 'k1', planned: 'content 0123456789ab', now: 'content e94da24b8ce8' },
+      line: 'cards.site (id k1) was changed outside adsctl',
+    },
+    {
+      name: 'an object deleted',
+      entry: { kind: 'object', account: 'acme', address: `${L}.promoted_posts["9"]`, id: 'p1', planned: 'fp', now: undefined },
+      line: `${L}.promoted_posts["9"] (id p1) was deleted outside adsctl`,
+    },
+  ];
+  it.each(rows)('$name', ({ entry, line }) => {
+    const text = staleRefusal([entry], named);
+    expect(text).toBe(`Error: the saved plan is stale; these changed since it was made:\n  - ${line}\nRun adsctl plan again, review it, and apply the new plan.\n`);
+    expect(text).not.toMatch(/content [0-9a-f]{12}/);
+  });
+
+  it('names everything that moved, in order', () => {
+    const text = staleRefusal(
       [
-        'Error: the saved plan is stale; these changed since it was made:',
-        '  - the state of account other (serial 1 when planned, 2 now)',
-        '  - campaigns.a (updated at 2026-11-21T14:30:00Z)',
-        `  - ${L}.promoted_posts["9"] (deleted)`,
-        'Run adsctl plan again.',
-        '',
-      ].join('\n'),
+        { kind: 'state', account: 'other', planned: 1, now: 2 },
+        { kind: 'object', account: 'acme', address: 'campaigns.a', id: 'c1', planned: 'fa', now: 'content e94da24b8ce8' },
+      ],
+      named,
     );
+    expect(text.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(2);
   });
 });

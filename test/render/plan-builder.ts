@@ -63,11 +63,12 @@ export function change(text: string, action: Action, spec: ChangeSpec = {}, unch
 /** One account's plan. */
 export function accountPlan(
   changes: ResourceChange[],
-  options: { account?: string; accountId?: string; endpoint?: string; requests?: Partial<RequestEstimate>; spend?: SpendDelta[]; implied?: AccountPlan['implied']; serving?: AccountPlan['serving'] } = {},
+  options: { account?: string; accountId?: string; name?: string; endpoint?: string; requests?: Partial<RequestEstimate>; spend?: SpendDelta[]; implied?: AccountPlan['implied']; serving?: AccountPlan['serving'] } = {},
 ): AccountPlan {
   return {
     account: options.account ?? 'acct',
     ...(options.accountId === undefined ? {} : { accountId: options.accountId }),
+    ...(options.name === undefined ? {} : { name: options.name }),
     endpoint: options.endpoint ?? 'local',
     changes,
     layers: [],

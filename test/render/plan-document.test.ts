@@ -115,6 +115,6 @@ describe('planToDocument', () => {
     for (const format of ['json', 'text', 'markdown'] as const) expect(renderPlan(make(true), format)).toBe(renderPlan(make(false), format));
     const json = renderPlan(make(false), 'json');
     expect(json.indexOf('"b": 1')).toBeLessThan(json.indexOf('"y": {'));
-    expect(Object.keys(JSON.parse(json))).toEqual(['format_version', 'mode', 'accounts', 'resource_changes', 'summary', 'requests', 'spend', 'diagnostics']);
+    expect(Object.keys(JSON.parse(json))).toEqual(['format_version', 'mode', 'accounts', 'resource_changes', 'summary', 'requests', 'spend', 'diagnostics', 'guardrails']);
   });
 });

@@ -122,7 +122,7 @@ describe('renderText', () => {
   });
 
   it('says No changes for an empty plan and for a plan of no-ops', () => {
-    const expected = 'No changes. The live accounts match the manifests.\nRequests: 2 reads made, 0 writes planned (0 batches). Spend: no change.\n';
+    const expected = 'No changes. The live accounts match the manifests.\nRequests: 2 reads made, 0 writes planned. Spend: no change.\n';
     expect(text(plan([accountPlan([], { requests: { reads: 2 } })]))).toBe(expected);
     expect(text(plan([accountPlan([change('campaigns.a', 'noop', { before: { name: 'a' }, after: { name: 'a' } })], { requests: { reads: 2 } })]))).toBe(expected);
     expect(text(plan([accountPlan([])], { mode: 'destroy' }))).toContain('No changes. No objects need to be destroyed.\n');
@@ -157,8 +157,20 @@ describe('renderText', () => {
 
   it('names every account, including those with nothing to do', () => {
     const out = text(plan([accountPlan([change('campaigns.a', 'create', { after: { name: 'a' } })], { account: 'prod.yaml', accountId: 'abc1', endpoint: 'production' }), accountPlan([], { account: 'xyz9', accountId: 'xyz9' })]));
-    expect(out).toContain('Account prod.yaml (id abc1) on production:\n');
+    expect(out).toContain('Account abc1 on production:\n');
     expect(out).toContain('Account xyz9 on local: no changes.\n');
+  });
+
+  it.each([
+    { name: 'by name and id', label: { account: 'acme.yaml', accountId: '18ce54d4x5t', name: 'Acme' }, title: 'Account "Acme" (18ce54d4x5t) on local' },
+    { name: 'by name before it has an id', label: { account: 'acme.yaml', name: 'Acme' }, title: 'Account "Acme" on local' },
+    { name: 'by id when it has no name', label: { account: 'acme.yaml', accountId: '18ce54d4x5t' }, title: 'Account 18ce54d4x5t on local' },
+    { name: 'by its file while it has neither', label: { account: 'acme.yaml' }, title: 'Account acme.yaml on local' },
+    { name: 'a name with quotes, quoted', label: { account: 'k', accountId: 'a1', name: 'Joe\'s "best"' }, title: 'Account "Joe\'s \\"best\\"" (a1) on local' },
+  ])('labels an account $name', ({ label, title }) => {
+    const p = plan([accountPlan([change('campaigns.a', 'create', { after: { name: 'a' } })], label)]);
+    expect(text(p)).toContain(`\n${title}:\n`);
+    expect(renderPlan(p, 'markdown')).toContain(`${title}: 1 to add`);
   });
 
   it('colours symbols only when asked: green +, yellow ~, red -', () => {

@@ -107,7 +107,7 @@ async function refusalOf(plan: Plan, nowPath: string): Promise<string> {
     for (const [id, fingerprint] of found) fingerprints.set(id, fingerprint);
   }
   const entries = staleEntries(plan, now.serials, fingerprints);
-  return entries.length === 0 ? 'the saved plan is not stale\n' : staleRefusal(entries);
+  return entries.length === 0 ? 'the saved plan is not stale\n' : staleRefusal(entries, plan);
 }
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;

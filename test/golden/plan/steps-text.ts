@@ -58,7 +58,7 @@ export function renderSteps(plan: Plan): string {
   for (const account of plan.accounts) {
     const r = account.requests;
     if (lines.length > 0) lines.push('');
-    lines.push(`account ${account.account} (${account.endpoint}): ${plural(r.reads, 'read')}, ${plural(r.writes, 'write')} in ${plural(account.layers.flat().length, 'step')} (${plural(r.batches, 'batch', 'batches')})`);
+    lines.push(`account ${account.account} (${account.endpoint}): ${plural(r.reads, 'read')}, ${plural(r.writes, 'write')} in ${plural(account.layers.flat().length, 'step')}${r.batches > 0 ? ` (${plural(r.batches, 'batch', 'batches')})` : ''}`);
     account.layers.forEach((layer, i) => {
       lines.push('', `layer ${i + 1} of ${account.layers.length}${layer.length > 1 ? ', steps in parallel' : ''}:`);
       for (const step of layer) lines.push(...stepLines(step));

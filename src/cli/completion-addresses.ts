@@ -1,0 +1,37 @@
+/**
+ * The resource addresses the shell completes (`state mv|rm|show`, `import`, `--target`): those the
+ * manifests at a path declare and those the state of their roots binds, sorted, without repeats.
+ * Completion must never fail loudly or hang on a prompt: manifests with errors give no address,
+ * and a state that cannot be read gives none either.
+ */
+import { formatAddress } from '../manifest/address.js';
+import { loadManifests } from '../manifest/load.js';
+import { loadState } from '../state/apply-journal.js';
+import { stateRoots } from './root.js';
+import { openStore } from './state-store.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Every address the manifests at `path` declare or the state beside them binds, sorted. */
+export async function completionAddresses(path: string, env: Env): Promise<string[]> {
+  const addresses = new Set<string>();
+  const loaded = loadManifests(path, { env });
+  for (const account of loaded.value?.accounts ?? []) for (const r of account.resources) if (r.kind !== 'account') addresses.add(formatAddress(r.address));
+  for (const root of stateRoots(path)) {
+    try {
+      const store = await openStore(root, env);
+      if (!('read' in store)) continue;
+      try {
+        for (const account of await store.accounts()) {
+          const state = await loadState(store, account, '');
+          if (typeof state !== 'string') for (const address of Object.keys(state.state.resources)) addresses.add(address);
+        }
+      } finally {
+        await store.close();
+      }
+    } catch {
+      // a state that cannot be read completes nothing; the command itself will say why
+    }
+  }
+  return [...addresses].sort();
+}

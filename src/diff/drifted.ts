@@ -1,0 +1,58 @@
+/**
+ * The drifted objects of an account whose account history can say who made the drift
+ * (docs/architecture.md, "Who changed it"): a resource with a field changed outside adsctl, a
+ * member of an owned collection added by hand (`added_outside`), an object deleted by hand
+ * (`deleted_outside`, named by the id the state bound it to), and an object adsctl does not
+ * manage that appeared since the last apply — each of a kind whose descriptor names its
+ * `history` entity type. Pure: the engine reads their history (src/live/attribution.ts) and
+ * hands the answer back here to be put on the changes.
+ */
+import { KINDS } from '../kinds/registry.js';
+import { subjectKey, type AttributionRead, type ChangeAttribution, type HistorySubject } from '../live/attribution.js';
+import { formatAddress } from '../manifest/address.js';
+import type { AccountState } from '../state/state-file.js';
+import type { ResourceChange } from './types.js';
+import type { UnmanagedObject } from './unmanaged.js';
+
+/** Whether the change records something done outside adsctl. */
+function isDrifted(change: ResourceChange): boolean {
+  return change.drift || change.reason === 'deleted_outside' || change.reason === 'added_outside';
+}
+
+function changeSubject(change: ResourceChange, state: AccountState): HistorySubject | undefined {
+  const entity = KINDS[change.kind].history;
+  if (entity === undefined || !isDrifted(change)) return undefined;
+  const id = change.id ?? state.resources[formatAddress(change.address)]?.id;
+  return id === undefined ? undefined : { entity, id };
+}
+
+function unmanagedSubject(u: UnmanagedObject): HistorySubject | undefined {
+  const entity = KINDS[u.kind].history;
+  return entity === undefined || !u.new ? undefined : { entity, id: u.id };
+}
+
+/** The objects whose history says who drifted them, each once, in plan order. */
+export function driftedSubjects(changes: readonly ResourceChange[], unmanaged: readonly UnmanagedObject[], state: AccountState): HistorySubject[] {
+  const all = [...changes.map((c) => changeSubject(c, state)), ...unmanaged.map(unmanagedSubject)].filter((s): s is HistorySubject => s !== undefined);
+  return [...new Map(all.map((s) => [subjectKey(s.entity, s.id), s])).values()];
+}
+
+/** The changes and unmanaged objects with what the history said of each put on it (objects not read are left as they are). */
+export function withAttribution(
+  changes: readonly ResourceChange[],
+  unmanaged: readonly UnmanagedObject[] | undefined,
+  state: AccountState,
+  read: AttributionRead,
+): { changes: ResourceChange[]; unmanaged: UnmanagedObject[] | undefined } {
+  const found = (s: HistorySubject | undefined): ChangeAttribution[] | undefined => (s === undefined ? undefined : read.byObject.get(subjectKey(s.entity, s.id)));
+  return {
+    changes: changes.map((c) => {
+      const attribution = found(changeSubject(c, state));
+      return attribution === undefined ? c : { ...c, attribution };
+    }),
+    unmanaged: unmanaged?.map((u) => {
+      const attribution = found(unmanagedSubject(u));
+      return attribution === undefined ? u : { ...u, attribution };
+    }),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * The guardrails stage's entry function (docs/manifest.md, "Guardrails"): the plan's own data —
+ * the values each object will have once the plan is applied, in the account's currency — checked
+ * against the policy of each account. Pure: no clock but the `now` it is given (whether a line
+ * item's flight has ended), no I/O. Amounts are integer micros and the sums BigInt, so every
+ * comparison is exact in any currency.
+ */
+import type { ResourceChange } from '../diff/types.js';
+import { KINDS } from '../kinds/registry.js';
+import { formatAddress } from '../manifest/address.js';
+import { formatMicros } from '../manifest/money.js';
+import type { AccountPlan, GuardrailViolation, Plan, RetiringObject } from '../plan/types.js';
+import { GUARDRAIL_RULES, type GuardrailPolicy, type GuardrailRule, type InForce } from './policy.js';
+
+/** What the check is given: the plan, each account plan's policy, the rules lifted for the run, the time. */
+interface GuardrailsInput {
+  plan: Plan;
+  policyOf: (account: AccountPlan) => GuardrailPolicy | undefined;
+  allowed: ReadonlySet<string>;
+  now: Date;
+}
+
+/** Where the rules over a whole account put their violations. */
+const ACCOUNT = 'account';
+const DEFAULT_CURRENCY = 'USD';
+const MICROS = 1_000_000n;
+
+const money = (micros: bigint | number, currency: string): string => `${formatMicros(Number(micros))} ${currency}`;
+const microsOf = (value: unknown): bigint | undefined => (typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : undefined);
+
+/** A percentage given in millionths, as written: 50, 12.5. */
+function percent(millionths: bigint): string {
+  const whole = millionths / MICROS;
+  const fraction = (millionths % MICROS).toString().padStart(6, '0').replace(/0+$/, '');
+  return `${whole.toString()}${fraction === '' ? '' : `.${fraction}`}%`;
+}
+
+/** `increase / base` as a percentage with two decimals, rounded up so it never reads below the limit it broke. */
+function ratio(increase: bigint, base: bigint): string {
+  const hundredths = (increase * 10_000n + base - 1n) / base;
+  return `+${(hundredths / 100n).toString()}.${(hundredths % 100n).toString().padStart(2, '0')}%`;
+}
+
+interface Context {
+  account: AccountPlan;
+  allowed: ReadonlySet<string>;
+  out: GuardrailViolation[];
+}
+
+function push(ctx: Context, rule: GuardrailRule, setting: InForce<unknown>, found: Omit<GuardrailViolation, 'rule' | 'account' | 'enforcement' | 'allowed'>): void {
+  ctx.out.push({ rule, account: ctx.account.account, enforcement: setting.enforcement, allowed: ctx.allowed.has(rule), ...found });
+}
+
+const writes = (c: ResourceChange): boolean => c.action === 'create' || c.action === 'update' || c.action === 'replace';
+
+/** The rules on one object's own values: budgets, bid, status of a create, name, serving when taken down. */
+function checkChange(ctx: Context, policy: GuardrailPolicy, change: ResourceChange, retiring: ReadonlyMap<string, RetiringObject>, now: Date): void {
+  const descriptor = KINDS[change.kind];
+  const address = formatAddress(change.address);
+  const currency = change.currency ?? DEFAULT_CURRENCY;
+  const at = change.source === undefined ? {} : { source: change.source };
+  const after = change.after ?? {};
+  if (writes(change)) {
+    const limits: Array<[GuardrailRule, string | undefined]> = [
+      ['max_daily_budget', descriptor.budgets?.daily],
+      ['max_total_budget', descriptor.budgets?.total],
+      ['max_bid', descriptor.bid],
+    ];
+    for (const [rule, field] of limits) {
+      const setting = policy[rule] as InForce<number> | undefined;
+      const value = field === undefined ? undefined : microsOf(after[field]);
+      if (setting === undefined || field === undefined || value === undefined || value <= BigInt(setting.value)) continue;
+      push(ctx, rule, setting, { address, attribute: field, value: money(value, currency), limit: money(setting.value, currency), ...at });
+    }
+    const names = policy.names;
+    const pattern = names?.value.get(descriptor.address.collection);
+    const name = after['name'];
+    if (names !== undefined && pattern !== undefined && typeof name === 'string' && !pattern.pattern.test(name)) {
+      push(ctx, 'names', names, { address, attribute: 'name', value: name, limit: `/${pattern.source}/`, ...at });
+    }
+  }
+  const spec = descriptor.serving;
+  if (spec === undefined) return;
+  if (policy.create_paused !== undefined && (change.action === 'create' || change.action === 'replace')) {
+    const status = after[spec.field] ?? spec.active;
+    if (status !== spec.paused) push(ctx, 'create_paused', policy.create_paused, { address, attribute: spec.field, value: String(status), limit: spec.paused, ...at });
+  }
+  if (policy.protect_serving !== undefined && (change.action === 'delete' || change.action === 'replace')) {
+    const live = retiring.get(address);
+    const status = live === undefined ? change.before?.[spec.field] : live.status;
+    const end = live === undefined ? change.before?.[descriptor.flight?.end ?? ''] : live.end;
+    const ended = typeof end === 'string' && Date.parse(end) <= now.getTime();
+    if (status === spec.active && !ended) {
+      push(ctx, 'protect_serving', policy.protect_serving, { address, value: `${spec.active}, ${change.action === 'delete' ? 'deleted' : 'replaced'}`, limit: 'not deleted or replaced while serving', ...at });
+    }
+  }
+}
+
+/** The rules over the whole account: the summed daily budgets after against before, per currency. */
+function checkSpend(ctx: Context, policy: GuardrailPolicy): void {
+  const absolute = policy.max_daily_spend_increase;
+  const relative = policy.max_daily_spend_increase_percent;
+  if (absolute === undefined && relative === undefined) return;
+  const sums = new Map<string, { before: bigint; after: bigint }>();
+  for (const change of ctx.account.changes) {
+    const daily = KINDS[change.kind].budgets?.daily;
+    if (daily === undefined) continue;
+    const sum = sums.get(change.currency ?? DEFAULT_CURRENCY) ?? { before: 0n, after: 0n };
+    if (change.action !== 'create') sum.before += microsOf(change.before?.[daily]) ?? 0n;
+    if (change.action !== 'delete') sum.after += microsOf((change.action === 'noop' ? change.before : change.after)?.[daily]) ?? 0n;
+    sums.set(change.currency ?? DEFAULT_CURRENCY, sum);
+  }
+  for (const [currency, { before, after }] of [...sums].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const increase = after - before;
+    if (absolute !== undefined && increase > BigInt(absolute.value)) {
+      push(ctx, 'max_daily_spend_increase', absolute, { address: ACCOUNT, value: `+${money(increase, currency)}/day`, limit: `+${money(absolute.value, currency)}/day` });
+    }
+    // a percentage of nothing means nothing: only an account that spent before is held to it
+    if (relative !== undefined && before > 0n && increase * 100n * MICROS > BigInt(relative.value) * before) {
+      push(ctx, 'max_daily_spend_increase_percent', relative, { address: ACCOUNT, value: `${ratio(increase, before)} (+${money(increase, currency)}/day on ${money(before, currency)}/day)`, limit: `+${percent(BigInt(relative.value))}` });
+    }
+  }
+}
+
+const RULE_ORDER = new Map<string, number>(GUARDRAIL_RULES.map((r, i) => [r, i]));
+
+/**
+ * Every violation of the plan, accounts in plan order; within one, the objects' by address, then
+ * the account's own. A violation of a rule in `allowed` is listed with `allowed: true`.
+ */
+export function checkGuardrails(input: GuardrailsInput): GuardrailViolation[] {
+  const out: GuardrailViolation[] = [];
+  for (const account of input.plan.accounts) {
+    const policy = input.policyOf(account);
+    if (policy === undefined) continue;
+    const ctx: Context = { account, allowed: input.allowed, out: [] };
+    const retiring = new Map((account.retiring ?? []).map((r) => [r.address, r]));
+    for (const change of account.changes) if (change.action !== 'noop') checkChange(ctx, policy, change, retiring, input.now);
+    ctx.out.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0)));
+    checkSpend(ctx, policy);
+    out.push(...ctx.out);
+  }
+  return out;
+}
+
+/** Whether a violation stops the run: mandatory, and not lifted by `--allow`. */
+export function isBlocking(v: GuardrailViolation): boolean {
+  return v.enforcement === 'mandatory' && !v.allowed;
+}

@@ -1,0 +1,297 @@
+/**
+ * Guardrails of adsctl.yaml (docs/manifest.md, "Guardrails") through the built CLI against the
+ * emulator, every write counted on a wire log: each rule refuses at plan (exit 1, every violation
+ * with its rule, address, value and limit) and at apply with nothing written, and lets through
+ * the same change at its limit; an advisory rule warns and the apply goes on; `--allow` is
+ * recorded in the text, Markdown and JSON plans and in the state history; a saved plan is held to
+ * the guardrails in force when it is applied; `protect_serving` holds against removal from the
+ * manifest, `destroy` and a targeted destroy; bad settings are errors at their line and column
+ * with nothing sent.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator } from '../support/client.js';
+import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { startWireLog, type WireLog } from '../support/wire-log.js';
+
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let log: WireLog;
+let ws: Workspace;
+
+interface Sale {
+  campaignName?: string;
+  daily?: string;
+  total?: string;
+  bid?: string;
+  /** Extra campaigns, as manifest text. */
+  extra?: string;
+}
+
+const lineItem = (name: string, bid: string, status = 'PAUSED'): string => `    line_items:
+      feed:
+        name: ${name}
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        start_time: "2030-01-01T00:00:00Z"
+        bid_strategy: MAX
+        bid_amount: "${bid}"
+        entity_status: ${status}
+`;
+
+const campaign = (key: string, name: string, status: string, daily = '5.00'): string => `  ${key}:
+    name: ${name}
+    funding_instrument: main
+    daily_budget: "${daily}"
+    entity_status: ${status}
+${lineItem('feed', '1.00')}`;
+
+const manifest = (s: Sale = {}): string =>
+  `${seededAccountHead(log.url)}campaigns:
+  sale:
+    name: ${s.campaignName ?? 'US-Sale'}
+    funding_instrument: main
+    daily_budget: "${s.daily ?? '35.00'}"
+    total_budget: "${s.total ?? '1000.00'}"
+    entity_status: PAUSED
+${lineItem('feed', s.bid ?? '1.00')}${s.extra ?? ''}`;
+
+const LIVE = campaign('live', 'US-Live', 'ACTIVE');
+
+const adsctl = expectRuns(() => ws);
+const guardrails = (yaml: string): void => writeFileSync(join(ws.dir, 'adsctl.yaml'), yaml);
+const noGuardrails = (): void => rmSync(join(ws.dir, 'adsctl.yaml'), { force: true });
+
+async function expectNoChanges(): Promise<void> {
+  const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 0);
+  expect(plan.stdout).toContain('No changes.');
+}
+
+beforeAll(async () => {
+  ({ emulator } = await startTestEmulator());
+  log = await startWireLog(emulator.info.base_url);
+  ws = createWorkspace(emulator.info, manifest({ extra: LIVE }));
+  await adsctl(['apply', '--auto-approve'], 0);
+});
+afterAll(async () => {
+  ws?.remove();
+  await log?.close();
+  await emulator?.close();
+});
+stepsInOrder();
+
+interface RuleCase {
+  rule: string;
+  yaml: string;
+  /** The manifest one step over the limit, and at it. */
+  over: Sale;
+  at: Sale;
+  /** The violation's line in the text plan (after the status word), as a regular expression. */
+  line: RegExp;
+  address: string;
+  value: string;
+  limit: string;
+}
+
+const CASES: RuleCase[] = [
+  { rule: 'max_daily_budget', yaml: 'max_daily_budget: "100.00"', over: { daily: '100.01' }, at: { daily: '100.00' }, line: /error +max_daily_budget +campaigns\.sale +daily_budget = 100\.01 USD +limit 100\.00 USD/, address: 'campaigns.sale', value: '100.01 USD', limit: '100.00 USD' },
+  { rule: 'max_total_budget', yaml: 'max_total_budget: "5000.00"', over: { total: '5000.01' }, at: { total: '5000.00' }, line: /error +max_total_budget +campaigns\.sale +total_budget = 5000\.01 USD +limit 5000\.00 USD/, address: 'campaigns.sale', value: '5000.01 USD', limit: '5000.00 USD' },
+  { rule: 'max_bid', yaml: 'max_bid: "2.00"', over: { bid: '2.01' }, at: { bid: '2.00' }, line: /error +max_bid +campaigns\.sale\.line_items\.feed +bid_amount = 2\.01 USD +limit 2\.00 USD/, address: 'campaigns.sale.line_items.feed', value: '2.01 USD', limit: '2.00 USD' },
+  { rule: 'max_daily_spend_increase', yaml: 'max_daily_spend_increase: "50.00"', over: { daily: '85.01' }, at: { daily: '85.00' }, line: /error +max_daily_spend_increase +account +\+50\.01 USD\/day +limit \+50\.00 USD\/day/, address: 'account', value: '+50.01 USD/day', limit: '+50.00 USD/day' },
+  {
+    rule: 'max_daily_spend_increase_percent',
+    // the account spends 35.00 + 5.00 a day: +100% is +40.00
+    yaml: 'max_daily_spend_increase_percent: 100',
+    over: { daily: '75.01' },
+    at: { daily: '75.00' },
+    line: /error +max_daily_spend_increase_percent +account +\+100\.03% \(\+40\.01 USD\/day on 40\.00 USD\/day\) +limit \+100%/,
+    address: 'account',
+    value: '+100.03% (+40.01 USD/day on 40.00 USD/day)',
+    limit: '+100%',
+  },
+  { rule: 'create_paused', yaml: 'create_paused: true', over: { extra: campaign('fresh', 'US-Fresh', 'ACTIVE') }, at: { extra: campaign('fresh', 'US-Fresh', 'PAUSED') }, line: /error +create_paused +campaigns\.fresh +entity_status = ACTIVE +limit PAUSED/, address: 'campaigns.fresh', value: 'ACTIVE', limit: 'PAUSED' },
+  { rule: 'names', yaml: 'names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }', over: { campaignName: 'Sale' }, at: { campaignName: 'UK-Sale' }, line: /error +names +campaigns\.sale +name = Sale +limit \/\^\[A-Z\]\{2\}-\//, address: 'campaigns.sale', value: 'Sale', limit: '/^[A-Z]{2}-/' },
+];
+
+describe.each(CASES)('$rule', (c) => {
+  it('refuses the change one step over the limit at plan, listing the violation, and marks the line', async () => {
+    guardrails(`guardrails:\n  ${c.yaml}\n`);
+    ws.write(manifest({ ...c.over, extra: `${LIVE}${c.over.extra ?? ''}` }));
+    log.reset();
+    const plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stdout).toContain('Guardrails of adsctl.yaml:');
+    expect(plan.stdout).toMatch(c.line);
+    expect(plan.stdout).toContain('Planning failed: 1 mandatory guardrail of adsctl.yaml violated. This plan cannot be applied.');
+    if (c.address !== 'account') expect(plan.stdout).toContain(`  # guardrail ${c.rule} (mandatory)`);
+    const json = JSON.parse((await adsctl(['plan', '--json'], 1)).stdout) as { guardrails: unknown[] };
+    expect(json.guardrails).toEqual([expect.objectContaining({ rule: c.rule, address: c.address, enforcement: 'mandatory', value: c.value, limit: c.limit, allowed: false, account: ACCOUNT })]);
+    expect(log.writes()).toEqual([]);
+  });
+
+  it('refuses it at apply before any write', async () => {
+    log.reset();
+    const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+    expect(apply.stdout).toMatch(c.line);
+    expect(apply.stdout + apply.stderr).not.toContain('Apply complete!');
+    expect(log.writes()).toEqual([]);
+  });
+
+  it('lets the same change through at its limit', async () => {
+    ws.write(manifest({ ...c.at, extra: `${LIVE}${c.at.extra ?? ''}` }));
+    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    expect(plan.stdout).not.toContain('Guardrails of adsctl.yaml:');
+    expect(plan.stdout).toMatch(/Plan: \d+ to add, \d+ to change, 0 to destroy\./);
+    ws.write(manifest({ extra: LIVE }));
+    await expectNoChanges();
+  });
+});
+
+describe('an advisory rule', () => {
+  it('warns and the apply goes on', async () => {
+    guardrails('guardrails:\n  max_daily_budget: { value: "100.00", enforcement: advisory }\n');
+    ws.write(manifest({ daily: '100.01', extra: LIVE }));
+    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    expect(plan.stdout).toMatch(/warning +max_daily_budget +campaigns\.sale +daily_budget = 100\.01 USD +limit 100\.00 USD \(advisory\)/);
+    expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
+    const markdown = await adsctl(['plan', '--markdown'], 0);
+    expect(markdown.stdout).toContain('| advisory | max\\_daily\\_budget | campaigns.sale | daily\\_budget = 100.01 USD | 100.00 USD |');
+    log.reset();
+    const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 0);
+    expect(apply.stdout).toContain('Apply complete!');
+    expect(log.writes().length).toBeGreaterThan(0);
+    await expectNoChanges();
+  });
+});
+
+describe('--allow', () => {
+  it('lifts the rule for the run, and the text, Markdown and JSON plans say so', async () => {
+    guardrails('guardrails:\n  max_daily_budget: "100.00"\n  max_bid: "2.00"\n');
+    ws.write(manifest({ daily: '150.00', extra: LIVE }));
+    await adsctl(['plan', '--no-color'], 1);
+    const text = await adsctl(['plan', '--allow', 'max_daily_budget', '--detailed-exitcode', '--no-color'], 2);
+    expect(text.stdout).toMatch(/allowed +max_daily_budget +campaigns\.sale +daily_budget = 150\.00 USD +limit 100\.00 USD \(lifted by --allow max_daily_budget\)/);
+    expect(text.stdout).toContain('Lifted for this run: --allow max_daily_budget.');
+    expect(text.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
+    const markdown = await adsctl(['plan', '--allow', 'max_daily_budget', '--markdown'], 0);
+    const [head] = markdown.stdout.split('| Account |');
+    expect(head).toContain('### Guardrails');
+    expect(head).toContain('| allowed | max\\_daily\\_budget | campaigns.sale |');
+    expect(head).toContain('Lifted for this run: `--allow max_daily_budget`.');
+    const json = JSON.parse((await adsctl(['plan', '--allow', 'max_daily_budget', '--json'], 0)).stdout) as { format_version: string; guardrails: Array<Record<string, unknown>>; guardrails_allowed?: string[] };
+    expect(json.format_version).toBe('2.3');
+    expect(json.guardrails).toEqual([expect.objectContaining({ rule: 'max_daily_budget', allowed: true, enforcement: 'mandatory', value: '150.00 USD', limit: '100.00 USD' })]);
+    expect(json.guardrails_allowed).toEqual(['max_daily_budget']);
+  });
+
+  it('lifts only the rule named', async () => {
+    ws.write(manifest({ daily: '150.00', bid: '2.50', extra: LIVE }));
+    const plan = await adsctl(['plan', '--allow', 'max_daily_budget', '--no-color'], 1);
+    expect(plan.stdout).toMatch(/error +max_bid/);
+    expect(plan.stdout).toMatch(/allowed +max_daily_budget/);
+  });
+
+  it('refuses a name that is no rule', async () => {
+    const run = await adsctl(['plan', '--allow', 'max_budget'], 1);
+    expect(run.stderr).toContain('not a guardrail rule');
+  });
+
+  it('is recorded in the state history of the apply', async () => {
+    ws.write(manifest({ daily: '150.00', extra: LIVE }));
+    log.reset();
+    await adsctl(['apply', '--auto-approve', '--allow', 'max_daily_budget', '--no-color'], 0);
+    expect(log.writes().length).toBeGreaterThan(0);
+    const history = await adsctl(['state', 'history', '--account', ACCOUNT], 0);
+    expect(history.stdout.split('\n')[1]).toContain('apply (--allow max_daily_budget)');
+    await adsctl(['plan', '--detailed-exitcode', '--allow', 'max_daily_budget', '--no-color'], 0);
+  });
+});
+
+describe('a saved plan', () => {
+  it('is held to the guardrails in force when it is applied, not when it was made', async () => {
+    noGuardrails();
+    ws.write(manifest({ daily: '250.00', extra: LIVE }));
+    await adsctl(['plan', '--out', 'raise.plan', '--no-color'], 0);
+    guardrails('guardrails:\n  max_daily_budget: "200.00"\n');
+    log.reset();
+    const refused = await adsctl(['apply', 'raise.plan', '--no-color'], 1);
+    expect(refused.stderr).toMatch(/error +max_daily_budget +campaigns\.sale +daily_budget = 250\.00 USD +limit 200\.00 USD/);
+    expect(refused.stderr).toContain('Planning failed: 1 mandatory guardrail of adsctl.yaml violated.');
+    expect(log.writes()).toEqual([]);
+  });
+
+  it('goes through with the rule lifted at apply, and the history says so', async () => {
+    log.reset();
+    const applied = await adsctl(['apply', 'raise.plan', '--allow', 'max_daily_budget', '--no-color'], 0);
+    expect(applied.stdout).toContain('Apply complete!');
+    expect(applied.stderr).toContain('Lifted for this run: --allow max_daily_budget.');
+    expect(log.writes().length).toBeGreaterThan(0);
+    const history = await adsctl(['state', 'history', '--account', ACCOUNT], 0);
+    expect(history.stdout.split('\n')[1]).toContain('apply (--allow max_daily_budget)');
+    noGuardrails();
+    ws.write(manifest({ extra: LIVE }));
+    await adsctl(['apply', '--auto-approve'], 0);
+    await expectNoChanges();
+  });
+});
+
+describe('protect_serving', () => {
+  it('refuses the removal of a serving campaign from the manifest, at plan and at apply', async () => {
+    guardrails('guardrails:\n  protect_serving: true\n');
+    ws.write(manifest());
+    log.reset();
+    const plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted +limit not deleted or replaced while serving/);
+    // its line item is paused: it may go
+    expect(plan.stdout).not.toMatch(/protect_serving +campaigns\.live\.line_items/);
+    await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+    expect(log.writes()).toEqual([]);
+  });
+
+  it('refuses adsctl destroy, whole or targeted, with nothing written', async () => {
+    ws.write(manifest({ extra: LIVE }));
+    log.reset();
+    const destroy = await adsctl(['destroy', '--auto-approve', '--no-color'], 1);
+    expect(destroy.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted/);
+    const targeted = await adsctl(['destroy', '--auto-approve', '--target', 'campaigns.live', '--no-color'], 1);
+    expect(targeted.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted/);
+    expect(log.writes()).toEqual([]);
+    // a targeted destroy of what does not serve goes on
+    const paused = await adsctl(['plan', '--destroy', '--target', 'campaigns.sale', '--no-color'], 0);
+    expect(paused.stdout).not.toContain('Guardrails of adsctl.yaml:');
+  });
+
+  it('lets a paused campaign go', async () => {
+    ws.write(manifest({ extra: LIVE.replace('entity_status: ACTIVE', 'entity_status: PAUSED') }));
+    await adsctl(['apply', '--auto-approve'], 0);
+    ws.write(manifest());
+    await adsctl(['apply', '--auto-approve', '--no-color'], 0);
+    await expectNoChanges();
+  });
+});
+
+describe('bad settings', () => {
+  it.each([
+    { name: 'a regular expression that does not compile', yaml: 'guardrails:\n  names:\n    campaigns: "^[A-Z"\n', at: 'adsctl.yaml:3:16: error guardrails-regex' },
+    { name: 'an amount that is not one', yaml: 'guardrails:\n  max_bid: "2,00"\n', at: 'adsctl.yaml:2:12: error guardrails-number' },
+    { name: 'an unknown rule', yaml: 'guardrails:\n  max_spend: "2.00"\n', at: 'adsctl.yaml:2:3: error guardrails-rule' },
+    { name: 'an unknown collection', yaml: 'guardrails:\n  names: { campagins: "^x" }\n', at: 'adsctl.yaml:2:12: error guardrails-collection' },
+    { name: 'an account no manifest has', yaml: 'guardrails:\n  accounts:\n    "18ce54d4x5u": { max_bid: "1.00" }\n', at: 'adsctl.yaml:3:5: error guardrails-account' },
+  ])('stops at $name, at its line and column, with nothing sent', async ({ yaml, at }) => {
+    guardrails(yaml);
+    log.reset();
+    const plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stderr).toContain(at);
+    const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+    expect(apply.stderr).toContain(at);
+    expect(log.requests()).toEqual([]);
+  });
+
+  it('ends with a clean plan once the file is fixed', async () => {
+    noGuardrails();
+    await expectNoChanges();
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The guardrails stage (src/guardrails/): every rule of adsctl.yaml read from a real file and
+ * checked on plans built in code, at, just under and just over its limit, in two currencies whose
+ * amounts differ by orders of magnitude (USD, whose smallest step here is a cent, and JPY, a yen);
+ * the per-rule and per-account enforcement, the account overrides and `--allow`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ResourceChange } from '../../src/diff/types.js';
+import { checkGuardrails } from '../../src/guardrails/check.js';
+import { readGuardrails } from '../../src/guardrails/config.js';
+import { policyFor, type GuardrailsConfig } from '../../src/guardrails/policy.js';
+import type { AccountPlan, GuardrailViolation, Plan } from '../../src/plan/types.js';
+import { accountPlan, change } from '../render/plan-builder.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'adsctl-guardrails-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The guardrails of an adsctl.yaml holding `yaml`; fails the test on any diagnostic. */
+function config(yaml: string, accounts?: ReadonlySet<string>): GuardrailsConfig {
+  writeFileSync(join(dir, 'adsctl.yaml'), yaml);
+  const read = readGuardrails(dir, accounts);
+  expect(read.diagnostics).toEqual([]);
+  if (read.config === undefined) throw new Error('no guardrails read');
+  return read.config;
+}
+
+const NOW = new Date('2030-06-01T00:00:00Z');
+
+function check(yaml: string, changes: ResourceChange[], options: { allowed?: string[]; accountId?: string; retiring?: AccountPlan['retiring'] } = {}): GuardrailViolation[] {
+  const cfg = config(yaml);
+  const account = { ...accountPlan(changes, options.accountId === undefined ? {} : { accountId: options.accountId }), ...(options.retiring === undefined ? {} : { retiring: options.retiring }) };
+  const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [account], diagnostics: [] };
+  return checkGuardrails({ plan, policyOf: (a) => policyFor(cfg, a.accountId), allowed: new Set(options.allowed ?? []), now: NOW });
+}
+
+/** Micros of an amount in currency units written as a decimal (test data only). */
+const m = (units: string): number => {
+  const [whole, fraction = ''] = units.split('.');
+  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+};
+
+interface Currency {
+  code: string;
+  /** The limit as adsctl.yaml writes it. */
+  limit: string;
+  /** The limit, one step under and one step over, in currency units. */
+  at: string;
+  under: string;
+  over: string;
+}
+
+const CURRENCIES: Currency[] = [
+  { code: 'USD', limit: '"1000.00"', at: '1000.00', under: '999.99', over: '1000.01' },
+  { code: 'JPY', limit: '100000', at: '100000', under: '99999', over: '100001' },
+];
+
+const STEPS = [
+  { step: 'under', violates: false },
+  { step: 'at', violates: false },
+  { step: 'over', violates: true },
+] as const;
+
+/** The object each money rule judges, given the amount in micros. */
+const MONEY_RULES: Array<{ rule: string; field: string; make: (micros: number, currency: string) => ResourceChange }> = [
+  {
+    rule: 'max_daily_budget',
+    field: 'daily_budget_amount_local_micro',
+    make: (micros, currency) => change('campaigns.sale', 'create', { currency, after: { name: 'sale', entity_status: 'PAUSED', daily_budget_amount_local_micro: micros } }),
+  },
+  {
+    rule: 'max_total_budget',
+    field: 'total_budget_amount_local_micro',
+    make: (micros, currency) => change('campaigns.sale', 'update', { currency, before: { total_budget_amount_local_micro: 1_000_000 }, after: { total_budget_amount_local_micro: micros } }),
+  },
+  {
+    rule: 'max_bid',
+    field: 'bid_amount_local_micro',
+    make: (micros, currency) => change('campaigns.sale.line_items.feed', 'create', { currency, after: { name: 'feed', entity_status: 'PAUSED', bid_amount_local_micro: micros } }),
+  },
+];
+
+describe('money rules on an object', () => {
+  for (const c of CURRENCIES) {
+    for (const r of MONEY_RULES) {
+      it.each(STEPS)(`${r.rule} in ${c.code}: $step the limit`, ({ step, violates }) => {
+        const found = check(`guardrails:\n  ${r.rule}: ${c.limit}\n`, [r.make(m(c[step]), c.code)]);
+        if (!violates) return expect(found).toEqual([]);
+        const address = r.rule === 'max_bid' ? 'campaigns.sale.line_items.feed' : 'campaigns.sale';
+        expect(found).toEqual([
+          { rule: r.rule, address, account: 'acct', attribute: r.field, enforcement: 'mandatory', value: `${c.over}${c.code === 'JPY' ? '.00' : ''} ${c.code}`, limit: `${c.at}${c.code === 'JPY' ? '.00' : ''} ${c.code}`, allowed: false },
+        ]);
+      });
+    }
+  }
+
+  it('checks only what the plan writes: an object left as it is, or deleted, is not judged by its budget', () => {
+    const kept = change('campaigns.big', 'noop', { before: { daily_budget_amount_local_micro: m('5000') }, after: { daily_budget_amount_local_micro: m('5000') } });
+    const gone = change('campaigns.old', 'delete', { before: { daily_budget_amount_local_micro: m('5000'), entity_status: 'PAUSED' } });
+    expect(check('guardrails:\n  max_daily_budget: "1000.00"\n', [kept, gone])).toEqual([]);
+  });
+});
+
+describe('the daily spend increase of an account', () => {
+  /** An existing campaign whose daily budget goes from `before` to `after` (currency units). */
+  const raise = (before: string, after: string, currency: string): ResourceChange =>
+    change('campaigns.sale', 'update', { currency, before: { daily_budget_amount_local_micro: m(before) }, after: { daily_budget_amount_local_micro: m(after) } });
+
+  for (const c of CURRENCIES) {
+    it.each(STEPS)(`max_daily_spend_increase in ${c.code}: $step the limit`, ({ step, violates }) => {
+      const base = c.code === 'JPY' ? '5000' : '50.00';
+      const after = c.code === 'JPY' ? String(Number(c[step]) + 5000) : (Number(c[step]) + 50).toFixed(2);
+      const found = check(`guardrails:\n  max_daily_spend_increase: ${c.limit}\n`, [raise(base, after, c.code)]);
+      const unit = c.code === 'JPY' ? '.00' : '';
+      expect(found).toEqual(violates ? [{ rule: 'max_daily_spend_increase', address: 'account', account: 'acct', enforcement: 'mandatory', value: `+${c.over}${unit} ${c.code}/day`, limit: `+${c.at}${unit} ${c.code}/day`, allowed: false }] : []);
+    });
+
+    it.each([
+      { step: 'under', after: c.code === 'JPY' ? '149999' : '1499.99', violates: false },
+      { step: 'at', after: c.code === 'JPY' ? '150000' : '1500.00', violates: false },
+      { step: 'over', after: c.code === 'JPY' ? '150001' : '1500.01', violates: true },
+    ])(`max_daily_spend_increase_percent in ${c.code}: $step the limit`, ({ after, violates }) => {
+      const before = c.code === 'JPY' ? '100000' : '1000.00';
+      const found = check('guardrails:\n  max_daily_spend_increase_percent: 50\n', [raise(before, after, c.code)]);
+      expect(found.map((v) => [v.rule, v.limit])).toEqual(violates ? [['max_daily_spend_increase_percent', '+50%']] : []);
+      if (violates) expect(found[0]!.value).toBe(c.code === 'JPY' ? '+50.01% (+50001.00 JPY/day on 100000.00 JPY/day)' : '+50.01% (+500.01 USD/day on 1000.00 USD/day)');
+    });
+  }
+
+  it('sums every budgeted object of the account: creates, updates, deletes and what the plan leaves alone', () => {
+    const changes = [
+      change('campaigns.kept', 'noop', { before: { daily_budget_amount_local_micro: m('100') }, after: { daily_budget_amount_local_micro: m('100') } }),
+      change('campaigns.new', 'create', { after: { name: 'new', entity_status: 'PAUSED', daily_budget_amount_local_micro: m('80') } }),
+      change('campaigns.old', 'delete', { before: { daily_budget_amount_local_micro: m('30'), entity_status: 'PAUSED' } }),
+    ];
+    // +80 -30 = +50 over 130 before: 38.46...%
+    expect(check('guardrails:\n  max_daily_spend_increase: "49.99"\n  max_daily_spend_increase_percent: 38.46\n', changes).map((v) => [v.rule, v.value])).toEqual([
+      ['max_daily_spend_increase', '+50.00 USD/day'],
+      ['max_daily_spend_increase_percent', '+38.47% (+50.00 USD/day on 130.00 USD/day)'],
+    ]);
+    expect(check('guardrails:\n  max_daily_spend_increase: "50.00"\n  max_daily_spend_increase_percent: 38.47\n', changes)).toEqual([]);
+  });
+
+  it('holds the percentage only where the account spent before', () => {
+    const first = change('campaigns.first', 'create', { after: { name: 'first', entity_status: 'PAUSED', daily_budget_amount_local_micro: m('10') } });
+    expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', [first])).toEqual([]);
+  });
+});
+
+describe('create_paused', () => {
+  const yaml = 'guardrails:\n  create_paused: true\n';
+  it.each([
+    { name: 'a campaign created PAUSED', c: change('campaigns.a', 'create', { after: { name: 'a', entity_status: 'PAUSED' } }), found: [] },
+    { name: 'a campaign created ACTIVE', c: change('campaigns.a', 'create', { after: { name: 'a', entity_status: 'ACTIVE' } }), found: [['campaigns.a', 'ACTIVE']] },
+    { name: 'a line item created without a status (the API default, ACTIVE)', c: change('campaigns.a.line_items.b', 'create', { after: { name: 'b' } }), found: [['campaigns.a.line_items.b', 'ACTIVE']] },
+    { name: 'a replacement created ACTIVE', c: change('campaigns.a', 'replace', { before: { entity_status: 'ACTIVE' }, after: { entity_status: 'ACTIVE' } }), found: [['campaigns.a', 'ACTIVE']] },
+    { name: 'an existing campaign switched to ACTIVE (not a create)', c: change('campaigns.a', 'update', { before: { entity_status: 'PAUSED' }, after: { entity_status: 'ACTIVE' } }), found: [] },
+    { name: 'a kind that does not serve', c: change('custom_audiences.a', 'create', { after: { name: 'a' } }), found: [] },
+  ])('$name', ({ c, found }) => {
+    const violations = check(yaml, [c]).filter((v) => v.rule !== 'protect_serving');
+    expect(violations.map((v) => [v.address, v.value])).toEqual(found);
+    for (const v of violations) expect(v).toMatchObject({ attribute: 'entity_status', limit: 'PAUSED' });
+  });
+});
+
+describe('protect_serving', () => {
+  const yaml = 'guardrails:\n  protect_serving: true\n';
+  const del = (status: string, end?: string): ResourceChange => change('campaigns.a.line_items.b', 'delete', { before: { entity_status: status, ...(end === undefined ? {} : { end_time: end }) } });
+  it.each([
+    { name: 'the delete of a serving line item', c: del('ACTIVE'), found: ['ACTIVE, deleted'] },
+    { name: 'the delete of a paused one', c: del('PAUSED'), found: [] },
+    { name: 'the delete of an ACTIVE one whose flight ended', c: del('ACTIVE', '2030-05-31T23:59:59Z'), found: [] },
+    { name: 'the delete of an ACTIVE one whose flight ends at this very moment', c: del('ACTIVE', '2030-06-01T00:00:00Z'), found: [] },
+    { name: 'the delete of an ACTIVE one whose flight ends a second later', c: del('ACTIVE', '2030-06-01T00:00:01Z'), found: ['ACTIVE, deleted'] },
+    { name: 'an update of a serving one', c: change('campaigns.a', 'update', { before: { entity_status: 'ACTIVE', name: 'a' }, after: { entity_status: 'ACTIVE', name: 'b' } }), found: [] },
+  ])('$name', ({ c, found }) => {
+    expect(check(yaml, [c]).map((v) => v.value)).toEqual(found);
+  });
+
+  it('reads a replacement\'s live status from what the plan recorded of it (its before holds only what the manifest manages)', () => {
+    const replaced = change('campaigns.a', 'replace', { before: { funding_instrument_id: 'f1' }, after: { funding_instrument_id: 'f2' } });
+    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'ACTIVE', end: null }] }).map((v) => [v.rule, v.value])).toEqual([['protect_serving', 'ACTIVE, replaced']]);
+    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'PAUSED', end: null }] })).toEqual([]);
+  });
+});
+
+describe('names', () => {
+  const yaml = 'guardrails:\n  names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }\n';
+  it.each([
+    { name: 'a campaign name that matches', c: change('campaigns.a', 'create', { after: { name: 'US-sale', entity_status: 'PAUSED' } }), found: [] },
+    { name: 'one that does not', c: change('campaigns.a', 'create', { after: { name: 'sale', entity_status: 'PAUSED' } }), found: [['campaigns.a', 'sale', '/^[A-Z]{2}-/']] },
+    { name: 'a renamed campaign', c: change('campaigns.a', 'update', { before: { name: 'US-a' }, after: { name: 'a' } }), found: [['campaigns.a', 'a', '/^[A-Z]{2}-/']] },
+    { name: 'a line item', c: change('campaigns.a.line_items.b', 'create', { after: { name: 'Feed', entity_status: 'PAUSED' } }), found: [['campaigns.a.line_items.b', 'Feed', '/^[a-z]/']] },
+    { name: 'a collection without a pattern', c: change('custom_audiences.x', 'create', { after: { name: 'anything' } }), found: [] },
+  ])('$name', ({ c, found }) => {
+    expect(check(yaml, [c]).map((v) => [v.address, v.value, v.limit])).toEqual(found);
+  });
+});
+
+describe('enforcement, accounts and --allow', () => {
+  const over = change('campaigns.a', 'create', { after: { name: 'a', entity_status: 'PAUSED', daily_budget_amount_local_micro: m('2000') } });
+
+  it.each([
+    { name: 'mandatory by default', yaml: 'guardrails:\n  max_daily_budget: "1000.00"\n', enforcement: 'mandatory' },
+    { name: 'advisory for the whole block', yaml: 'guardrails:\n  enforcement: advisory\n  max_daily_budget: "1000.00"\n', enforcement: 'advisory' },
+    { name: 'advisory for one rule', yaml: 'guardrails:\n  max_daily_budget: { value: "1000.00", enforcement: advisory }\n', enforcement: 'advisory' },
+    { name: 'a rule\'s own enforcement over the block\'s', yaml: 'guardrails:\n  enforcement: advisory\n  max_daily_budget: { value: "1000.00", enforcement: mandatory }\n', enforcement: 'mandatory' },
+  ])('$name', ({ yaml, enforcement }) => {
+    expect(check(yaml, [over]).map((v) => v.enforcement)).toEqual([enforcement]);
+  });
+
+  it('lays an account\'s entry over the block: its own limit, its own enforcement, a rule switched off', () => {
+    const yaml = [
+      'guardrails:',
+      '  max_daily_budget: "1000.00"',
+      '  create_paused: true',
+      '  accounts:',
+      '    "18ce54d4x5t":',
+      '      max_daily_budget: "2500.00"',
+      '      create_paused: false',
+      '    "abc1":',
+      '      enforcement: advisory',
+      '',
+    ].join('\n');
+    const active = change('campaigns.b', 'create', { after: { name: 'b', entity_status: 'ACTIVE', daily_budget_amount_local_micro: m('2000') } });
+    expect(check(yaml, [active], { accountId: '18ce54d4x5t' })).toEqual([]);
+    expect(check(yaml, [active], { accountId: 'other' }).map((v) => [v.rule, v.enforcement])).toEqual([
+      ['max_daily_budget', 'mandatory'],
+      ['create_paused', 'mandatory'],
+    ]);
+    expect(check(yaml, [active], { accountId: 'abc1' }).map((v) => [v.rule, v.enforcement])).toEqual([
+      ['max_daily_budget', 'advisory'],
+      ['create_paused', 'advisory'],
+    ]);
+  });
+
+  it('marks the violations of a rule lifted by --allow as allowed, and only those', () => {
+    const both = change('campaigns.a', 'create', { after: { name: 'a', entity_status: 'ACTIVE', daily_budget_amount_local_micro: m('2000') } });
+    const found = check('guardrails:\n  max_daily_budget: "1000.00"\n  create_paused: true\n', [both], { allowed: ['max_daily_budget'] });
+    expect(found.map((v) => [v.rule, v.allowed])).toEqual([
+      ['max_daily_budget', true],
+      ['create_paused', false],
+    ]);
+  });
+});
+
+describe('bad settings in adsctl.yaml', () => {
+  it.each([
+    { name: 'an unknown rule', text: 'guardrails:\n  max_budget: "10.00"\n', code: 'guardrails-rule', line: 2, column: 3, says: 'has no rule max_budget' },
+    { name: 'an amount with a comma', text: 'guardrails:\n  max_daily_budget: "1,000.00"\n', code: 'guardrails-number', line: 2, column: 21, says: 'is not an amount in currency units' },
+    { name: 'an amount below a micro', text: 'guardrails:\n  max_bid: "0.0000001"\n', code: 'guardrails-number', line: 2, column: 12, says: 'at most 6 are allowed' },
+    { name: 'a negative amount', text: 'guardrails:\n  max_bid: -5\n', code: 'guardrails-number', line: 2, column: 12, says: 'out of range' },
+    { name: 'a percentage that is not a number', text: 'guardrails:\n  max_daily_spend_increase_percent: lots\n', code: 'guardrails-number', line: 2, column: 37, says: 'is not a percentage' },
+    { name: 'a switch that is not a boolean', text: 'guardrails:\n  create_paused: yes please\n', code: 'guardrails-value', line: 2, column: 18, says: 'true or false' },
+    { name: 'an unknown enforcement', text: 'guardrails:\n  enforcement: strict\n', code: 'guardrails-enforcement', line: 2, column: 16, says: 'mandatory or advisory, not strict' },
+    { name: 'an unknown key in a rule', text: 'guardrails:\n  max_bid: { value: "1.00", level: advisory }\n', code: 'guardrails-key', line: 2, column: 29, says: 'not level' },
+    { name: 'a regular expression that does not compile', text: 'guardrails:\n  names:\n    campaigns: "^[A-Z"\n', code: 'guardrails-regex', line: 3, column: 16, says: 'names.campaigns' },
+    { name: 'a collection whose objects have no name', text: 'guardrails:\n  names:\n    targeting: "^x"\n', code: 'guardrails-collection', line: 3, column: 5, says: 'collection targeting' },
+    { name: 'an account id no manifest has', text: 'guardrails:\n  accounts:\n    "18ce54d4x5u":\n      max_bid: "1.00"\n', code: 'guardrails-account', line: 3, column: 5, says: 'account 18ce54d4x5u, which no manifest of this root has (they have 18ce54d4x5t)' },
+    { name: 'an unknown section of adsctl.yaml', text: 'guardrail:\n  max_bid: "1.00"\n', code: 'config-key', line: 1, column: 1, says: 'holds only state: and guardrails:' },
+  ])('refuses $name at its line and column', ({ text, code, line, column, says }) => {
+    writeFileSync(join(dir, 'adsctl.yaml'), text);
+    const read = readGuardrails(dir, new Set(['18ce54d4x5t']));
+    expect(read.config).toBeUndefined();
+    expect(read.diagnostics[0]).toMatchObject({ severity: 'error', code, range: { start: { line, column } } });
+    expect(read.diagnostics[0]?.message).toContain(says);
+    expect(read.diagnostics[0]?.range?.file).toMatch(/adsctl\.yaml$/);
+  });
+
+  it('reports every bad setting, not only the first', () => {
+    writeFileSync(join(dir, 'adsctl.yaml'), 'guardrails:\n  max_bid: abc\n  names: { campaigns: "(" }\n  nope: 1\n');
+    expect(readGuardrails(dir).diagnostics.map((d) => [d.code, d.range?.start.line])).toEqual([
+      ['guardrails-number', 2],
+      ['guardrails-regex', 3],
+      ['guardrails-rule', 4],
+    ]);
+  });
+
+  it('reads amounts exactly, as written', () => {
+    const cfg = config('guardrails:\n  max_bid: 0.1\n  max_daily_budget: 123456789.123456\n');
+    expect(policyFor(cfg, undefined)).toMatchObject({ max_bid: { value: 100_000 }, max_daily_budget: { value: 123_456_789_123_456 } });
+  });
+});
