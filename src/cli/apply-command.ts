@@ -4,6 +4,8 @@
  * re-reads only the objects the plan touches and refuses, naming them, if any moved or the state
  * changed since; a saved plan never prompts. Either way it ends with `Apply complete!` only when
  * every operation succeeded; otherwise with every error and `Apply failed: ...` on stderr, exit 1.
+ * With `--refresh-only` it sends nothing: it accepts what changed outside adsctl into the state
+ * (apply-refresh-only.ts); a saved plan is refused then.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -16,6 +18,7 @@ import type { Plan } from '../plan/types.js';
 import { blockingViolations, guardPlan } from '../engine/guardrails.js';
 import { readRunGuardrails } from './guardrails.js';
 import { colorChoice } from './color.js';
+import { applyRefreshOnly } from './apply-refresh-only.js';
 import { applyAndReport, planThenApply } from './execute.js';
 import type { Io, SetExit } from './io.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
@@ -27,6 +30,7 @@ import { staleRefusal } from './stale.js';
 
 interface ApplyFlags extends RunFlags {
   autoApprove?: boolean;
+  refreshOnly?: boolean;
 }
 
 function readPlanFile(path: string): string | undefined {
@@ -43,12 +47,21 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
       .command('apply')
       .description('make the live accounts match the manifests (or apply a saved plan)')
       .argument('[path]', 'a manifest file, a directory of manifests, or a plan saved with plan --out', '.')
-      .option('--auto-approve', 'apply without asking for confirmation'),
+      .option('--auto-approve', 'apply without asking for confirmation')
+      .option('--refresh-only', 'accept what changed outside adsctl into the state; send nothing to the service'),
   ).action(async (path: string, options: ApplyFlags, cmd: Command) => {
     const flags: ApplyFlags = { ...options, colorChoice: colorChoice(cmd) };
     try {
       const saved = readPlanFile(path);
+      if (saved !== undefined && flags.refreshOnly === true) {
+        io.err(`Error: ${path} is a saved plan, and apply --refresh-only applies none: it reads the live accounts itself. Run adsctl apply --refresh-only with the manifests' file or directory.\n`);
+        return setExit(1);
+      }
       if (saved !== undefined) return await applySaved(io, path, saved, flags, setExit, tty);
+      if (flags.refreshOnly === true) {
+        startRun(path, flags);
+        return await applyRefreshOnly(io, path, flags, setExit, tty);
+      }
       startRun(path, flags);
       await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
     } catch (error) {

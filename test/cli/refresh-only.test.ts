@@ -74,7 +74,7 @@ describe('refreshOnlyPlan', () => {
     expect(text).toContain('# campaigns.b has been deleted');
     expect(text).not.toContain('campaigns.d');
     expect(text).not.toContain('daily_budget');
-    expect(text).toMatch(/Requests: 4 reads made, 0 writes planned \(0 batches\)\.\n$/);
+    expect(text).toMatch(/Requests: 4 reads made, 0 writes planned\.\n$/);
     expect(renderRefreshOnly(planOf([change('campaigns.d', 'update', false)]), 'text')).toMatch(/^No changes\. Nothing changed outside adsctl since the last apply\.\n/);
   });
 });

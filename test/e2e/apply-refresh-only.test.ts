@@ -1,0 +1,190 @@
+/**
+ * Issue 23: `apply --refresh-only`, Terraform's `apply -refresh-only`, through the real CLI
+ * against the emulator, steps in order. A budget changed by hand, a line item deleted by hand and
+ * a campaign made by hand are shown as `plan --refresh-only` shows them; `no` changes nothing;
+ * approved, only the state is written (every request the CLI makes goes through a proxy that
+ * counts them: not one write), after which `plan --refresh-only` sees no drift and a plain plan
+ * shows the manifest's values as changes of the manifest. Apply then converges.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { startTestEmulator, type TestClient } from '../support/client.js';
+import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import { startGateProxy, type GateProxy } from '../support/gate-proxy.js';
+
+const ACCOUNT = '18ce54d4x5t';
+
+let emulator: RunningEmulator;
+let client: TestClient;
+let gate: GateProxy;
+let ws: Workspace;
+const ids: Record<string, string> = {};
+
+const lineItem = (name: string): string => `
+        name: ${name}
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_amount: "1.50"
+        start_time: 2026-12-01T00:00:00Z
+        entity_status: PAUSED`;
+
+const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}campaigns:
+  launch:
+    name: Launch
+    funding_instrument: main
+    daily_budget: "10.00"
+    entity_status: PAUSED
+    line_items:
+      us:${lineItem('US')}
+      eu:${lineItem('EU')}
+`;
+
+const adsctl = expectRuns(() => ws);
+
+/** The account's state file as adsctl keeps it (the seeded account's id is its key). */
+const stateText = (): string => readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`), 'utf8');
+const state = (): { serial: number; unmanaged_seen?: Record<string, string[]>; resources: Record<string, { id: string; applied: Record<string, unknown> }> } => JSON.parse(stateText());
+
+/** The requests the CLI sent through the proxy while `run` ran, other than reads. */
+async function writesDuring(run: () => Promise<unknown>): Promise<Array<{ method: string; path: string }>> {
+  const before = gate.requests().length;
+  await run();
+  return gate.requests().slice(before).filter((r) => r.method !== 'GET');
+}
+
+beforeAll(async () => {
+  ({ emulator, client } = await startTestEmulator());
+  gate = await startGateProxy(emulator.info.base_url);
+  gate.open();
+  ws = createWorkspace(emulator.info, manifest(gate.url));
+});
+afterAll(async () => {
+  ws.remove();
+  await gate.close();
+  await emulator.close();
+});
+stepsInOrder();
+
+describe('apply --refresh-only accepts what changed outside adsctl into the state', () => {
+  it('applies the manifest; with no drift, apply --refresh-only says so and writes nothing', async () => {
+    await adsctl(['apply', '--auto-approve'], 0);
+    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    ids['campaign'] = bound.get('campaigns.launch')!;
+    ids['eu'] = bound.get('campaigns.launch.line_items.eu')!;
+    ids['us'] = bound.get('campaigns.launch.line_items.us')!;
+    expect(Object.values(ids).every((id) => id !== undefined)).toBe(true);
+    const before = stateText();
+    let run = { stdout: '', stderr: '' };
+    const writes = await writesDuring(async () => {
+      run = await adsctl(['apply', '--refresh-only'], 0);
+    });
+    expect(run.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
+    expect(run.stderr).not.toContain('Enter a value');
+    expect(writes).toEqual([]);
+    expect(stateText()).toBe(before);
+  });
+
+  it('shows the changes made by hand, as plan --refresh-only does', async () => {
+    const budget = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`, { daily_budget_amount_local_micro: 7_000_000 }, { as: 'form' });
+    expect(budget.status, budget.text).toBe(200);
+    const deleted = await client.delete(`/12/accounts/${ACCOUNT}/line_items/${ids['eu']}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    const made = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'By hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 3_000_000, entity_status: 'PAUSED' });
+    expect(made.status, made.text).toBeLessThan(300);
+    ids['hand'] = String((made.body as { data: { id: string } }).data.id);
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
+    expect(refresh.stdout).toContain('# campaigns.launch has changed');
+    expect(refresh.stdout).toContain('# campaigns.launch.line_items.eu has been deleted');
+    expect(refresh.stdout).toContain(`campaign "By hand" (id ${ids['hand']})`);
+  });
+
+  it('answered no, changes nothing and sends nothing', async () => {
+    const before = stateText();
+    let run = { code: 0 as number | null, stdout: '', stderr: '' };
+    const writes = await writesDuring(async () => {
+      run = await ws.run(['apply', '--refresh-only'], { input: 'no\n' });
+    });
+    expect(run.code, transcript(run)).toBe(1);
+    expect(run.stdout).toContain('Objects have changed outside of adsctl');
+    expect(run.stderr).toContain("Only 'yes' will be accepted to approve.");
+    expect(run.stderr).toContain('Apply cancelled.');
+    expect(writes).toEqual([]);
+    expect(stateText()).toBe(before);
+  });
+
+  it('refuses a saved plan', async () => {
+    await adsctl(['plan', '--out', 'saved.plan'], 0);
+    const before = stateText();
+    const refused = await adsctl(['apply', '--refresh-only', 'saved.plan'], 1);
+    expect(refused.stderr).toContain('saved.plan is a saved plan, and apply --refresh-only applies none');
+    expect(stateText()).toBe(before);
+  });
+
+  it('approved, writes only the state: no write request reaches the service', async () => {
+    const before = state();
+    let run = { stdout: '', stderr: '' };
+    const writes = await writesDuring(async () => {
+      run = await adsctl(['apply', '--refresh-only', '--auto-approve'], 0);
+    });
+    expect(writes).toEqual([]);
+    expect(run.stdout).toContain('Objects have changed outside of adsctl');
+    expect(run.stdout).toContain(
+      'Apply complete! State updated: 1 object changed outside adsctl recorded as live, 1 address deleted outside adsctl forgotten, 1 object not managed by adsctl recorded as seen. Nothing was sent to the service.',
+    );
+    const after = state();
+    expect(after.serial).toBe(before.serial + 1);
+    expect(after.resources['campaigns.launch']?.applied['daily_budget_amount_local_micro']).toBe(7_000_000);
+    expect(after.resources['campaigns.launch.line_items.eu']).toBeUndefined();
+    expect(after.resources['campaigns.launch.line_items.us']).toEqual(before.resources['campaigns.launch.line_items.us']);
+    expect(after.unmanaged_seen).toEqual({ campaign: [ids['hand']] });
+    const history = (await adsctl(['state', 'history'], 0)).stdout.split('\n');
+    expect(history[1]).toContain('apply --refresh-only');
+    // the live account is as the hand left it
+    const live = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`);
+    expect((live.body as { data: { daily_budget_amount_local_micro: number } }).data.daily_budget_amount_local_micro).toBe(7_000_000);
+  });
+
+  it('leaves no drift, and a plain plan shows the manifest moving the budget back and creating the line item', async () => {
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect(refresh.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toContain('# campaigns.launch will be updated in-place');
+    expect(plan.stdout).toMatch(/daily_budget += 7\.00 USD -> 10\.00 USD/);
+    expect(plan.stdout).toContain('# campaigns.launch.line_items.eu will be created');
+    expect(plan.stdout).not.toContain('changed outside adsctl');
+    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { resource_changes: Array<{ address: string; drift: boolean; reason: string | null; change: { actions: string[]; attributes: Array<{ path: string; origin: string }> } }> };
+    const changed = json.resource_changes.filter((c) => c.change.actions.join() !== 'no-op');
+    expect(changed.map((c) => [c.address, c.change.actions, c.drift, c.reason, c.change.attributes.filter((a) => a.path === 'daily_budget_amount_local_micro').map((a) => a.origin)])).toEqual([
+      ['campaigns.launch', ['update'], false, null, ['manifest']],
+      ['campaigns.launch.line_items.eu', ['create'], false, 'new', []],
+    ]);
+  });
+
+  it('with --target accepts only the targeted drift', async () => {
+    const renamed = await client.put(`/12/accounts/${ACCOUNT}/line_items/${ids['us']}`, { name: 'US by hand' }, { as: 'form' });
+    expect(renamed.status, renamed.text).toBe(200);
+    const second = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'Also by hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 2_000_000, entity_status: 'PAUSED' });
+    expect(second.status, second.text).toBeLessThan(300);
+    ids['second'] = String((second.body as { data: { id: string } }).data.id);
+    const writes = await writesDuring(() => adsctl(['apply', '--refresh-only', '--auto-approve', '--target', 'campaigns.launch.line_items.us'], 0));
+    expect(writes).toEqual([]);
+    const after = state();
+    expect(after.resources['campaigns.launch.line_items.us']?.applied['name']).toBe('US by hand');
+    // the campaign made by hand is no target's: still new, still drift
+    expect(after.unmanaged_seen).toEqual({ campaign: [ids['hand']] });
+    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
+    expect(refresh.stdout).not.toContain('campaigns.launch.line_items.us has changed');
+    expect(refresh.stdout).toContain(`campaign "Also by hand" (id ${ids['second']})`);
+  });
+
+  it('apply converges, and the final plan has no changes', async () => {
+    await adsctl(['apply', '--auto-approve'], 0);
+    await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+    const live = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`);
+    expect((live.body as { data: { daily_budget_amount_local_micro: number } }).data.daily_budget_amount_local_micro).toBe(10_000_000);
+  });
+});
