@@ -24,15 +24,17 @@ export function guardrailRoots(accounts: readonly DesiredAccount[], given: strin
 
 /**
  * The guardrails of `roots` (each with the account ids its manifests give, or undefined to
- * accept any: a saved plan names only the accounts it changes). The texts of the files read are
- * added to `sources`, so their diagnostics show the line at fault.
+ * accept any: a saved plan names only the accounts it changes). The texts of the files with
+ * errors are added to `sources`, so their diagnostics show the line at fault.
  */
 export function readRunGuardrails(roots: ReadonlyMap<string, ReadonlySet<string> | undefined>, allow: readonly string[] | undefined, sources: Map<string, string>): { guardrails: RunGuardrails; diagnostics: Diagnostic[] } {
   const configs = new Map<string, GuardrailsConfig>();
   const diagnostics: Diagnostic[] = [];
   for (const [root, accounts] of [...roots].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const read = readGuardrails(root, accounts);
-    if (read.source !== undefined) sources.set(read.source.file, read.source.text);
+    // the file's text shows the line of a guardrails error; other errors about adsctl.yaml (a
+    // state backend out of reach) stay the one line they are
+    if (read.source !== undefined && read.diagnostics.length > 0) sources.set(read.source.file, read.source.text);
     diagnostics.push(...read.diagnostics);
     if (read.config !== undefined) configs.set(root, read.config);
   }

@@ -1,6 +1,7 @@
 /**
- * An apply killed with SIGKILL half-way through a few hundred resources (the emulator answering
- * after 20 ms, so the apply takes long enough to be caught in the middle), then run again. The
+ * An apply killed with SIGKILL half-way through a few hundred resources (with the answer of its
+ * line item batch withheld by a proxy, or once promoted posts are bound, the emulator answering
+ * after 20 ms so the apply takes long enough to be caught in the middle), then run again. The
  * killed run leaves its state lock behind, naming a process of this host that is gone: the next
  * run takes it over with a warning naming the old holder, as the operating system would release
  * Terraform's local lock. That plan reports the unfinished apply and leaves the state and the
@@ -18,6 +19,7 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, parseStateList, transcript, waitUntil, type Workspace } from '../support/e2e.js';
 import { fleetAddresses, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
+import { startAnswerGate, type SeenWrite } from './answer-gate.js';
 import { replayOutcomes } from '../../src/state/apply-journal.js';
 import { journalPath, readJournalFile } from '../../src/state/journal.js';
 import { emptyState, type AccountState } from '../../src/state/state-file.js';
@@ -51,17 +53,20 @@ afterAll(async () => {
 interface KillPoint {
   name: string;
   prefix: string;
-  /** When to send SIGKILL, from the run's progress lines and the state file. */
-  ready: (stderr: string, bound: Record<string, { kind: string }>) => boolean;
+  /** Write requests whose answers are withheld (the service made the change, the run never hears of it). */
+  hold?: (write: SeenWrite) => boolean;
+  /** When to send SIGKILL, from the answers withheld, the run's progress lines and the state file. */
+  ready: (held: number, bound: Record<string, { kind: string }>) => boolean;
 }
 
 const KILL_POINTS: KillPoint[] = [
-  { name: 'while its line item batch is in flight', prefix: 'E2E Killed early', ready: (stderr) => /: create 40 line items\n/.test(stderr) },
-  { name: 'with some promoted posts bound', prefix: 'E2E Killed late', ready: (_stderr, bound) => Object.values(bound).some((r) => r.kind === 'promoted_post') },
+  // the answer of the line item batch is withheld: the kill finds it in flight, however loaded the machine
+  { name: 'while its line item batch is in flight', prefix: 'E2E Killed early', hold: (write) => write.path.endsWith('/line_items'), ready: (held) => held > 0 },
+  { name: 'with some promoted posts bound', prefix: 'E2E Killed late', ready: (_held, bound) => Object.values(bound).some((r) => r.kind === 'promoted_post') },
 ];
 
 describe('an apply of 300 resources killed with SIGKILL', () => {
-  it.each(KILL_POINTS)('$name is finished by the next apply, which takes over the lock, with nothing lost and nothing twice', async ({ prefix, ready }) => {
+  it.each(KILL_POINTS)('$name is finished by the next apply, which takes over the lock, with nothing lost and nothing twice', async ({ prefix, hold, ready }) => {
     /** 20 campaigns + 40 line items + 80 targeting criteria + 160 promoted posts = 300 resources. */
     const fleet: Fleet = { prefix, campaigns: 20, lineItems: 2, keywords: 2, posts: 4 };
     const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
@@ -72,9 +77,15 @@ describe('an apply of 300 resources killed with SIGKILL', () => {
       return run;
     };
 
-    const killed = ws.start(['apply', '--auto-approve']);
-    await waitUntil('the kill point', () => killed.child.exitCode !== null || ready(killed.stderr(), boundNow(ws)));
-    killed.child.kill('SIGKILL');
+    const gate = hold === undefined ? undefined : await startAnswerGate(emulator.info.base_url, hold);
+    const killed = ws.start(['apply', '--auto-approve'], gate === undefined ? {} : { ADSCTL_ENDPOINT: gate.url });
+    try {
+      await waitUntil('the kill point', () => killed.child.exitCode !== null || ready(gate?.held() ?? 0, boundNow(ws)));
+      killed.child.kill('SIGKILL');
+    } finally {
+      // the withheld answers are never delivered: the killed run is gone
+      await gate?.close();
+    }
     const dead = await killed.done;
     expect(dead.code, transcript(dead)).toBeNull();
     expect(dead.stdout).not.toContain('Apply complete!');

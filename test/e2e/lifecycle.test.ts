@@ -203,8 +203,8 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     expect(bid.status, bid.text).toBe(200);
 
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
-    expect(plan.stdout).toMatch(/entity_status += "ACTIVE" -> "PAUSED" \(changed outside adsctl\)/);
-    expect(plan.stdout).toMatch(/bid_amount += 2\.75 USD -> 1\.50 USD \(changed outside adsctl\)/);
+    expect(plan.stdout).toMatch(/entity_status += "ACTIVE" -> "PAUSED" \(changed outside adsctl(?: by user \d+ at [\d:TZ-]+)?\)/);
+    expect(plan.stdout).toMatch(/bid_amount += 2\.75 USD -> 1\.50 USD \(changed outside adsctl(?: by user \d+ at [\d:TZ-]+)?\)/);
     expect(plan.stdout).toContain('Plan: 0 to add, 2 to change, 0 to destroy.');
     const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { resource_changes: Array<{ address: string; drift: boolean }> };
     expect(validatePlanJson(json), JSON.stringify(validatePlanJson.errors, null, 2)).toBe(true);
@@ -221,7 +221,7 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     setShape({ springDaily: '75.00' });
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toMatch(/daily_budget += 50\.00 USD -> 75\.00 USD/);
-    expect(plan.stdout).not.toContain('(changed outside adsctl)');
+    expect(plan.stdout).not.toContain('changed outside adsctl');
     expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
 
     await adsctl(['apply', '--auto-approve'], 0);
@@ -284,11 +284,11 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     expect(byHand.status, byHand.text).toBe(200);
     const stale = await adsctl(['apply', 'stale.plan'], 1);
     expect(stale.stderr).toContain('the saved plan is stale');
-    expect(stale.stderr).toContain('  - campaigns.spring (updated at ');
+    expect(stale.stderr).toMatch(/  - campaigns\.spring \(id \w+\) was changed outside adsctl \(updated at /);
     expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(80_000_000);
 
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
-    expect(plan.stdout).toMatch(/total_budget += 2000\.00 USD -> 1500\.00 USD \(changed outside adsctl\)/);
+    expect(plan.stdout).toMatch(/total_budget += 2000\.00 USD -> 1500\.00 USD \(changed outside adsctl(?: by user \d+ at [\d:TZ-]+)?\)/);
     await adsctl(['apply', '--auto-approve'], 0);
     expect(await campaign(springId)).toMatchObject({ daily_budget_amount_local_micro: 90_000_000, total_budget_amount_local_micro: 1_500_000_000 });
     await expectNoChanges();

@@ -66,7 +66,7 @@ it('refuses a saved plan after a change by hand in the same second as the last w
   expect(after.body.data.daily_budget_amount_local_micro).toBe(10_000_000);
 
   const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
-  expect(plan.stdout).toContain('(changed outside adsctl)');
+  expect(plan.stdout).toMatch(/\(changed outside adsctl(?: by user \d+ at [\d:TZ-]+)?\)/);
   await adsctl(['apply', '--auto-approve'], 0);
   expect((await client.get(`/12/accounts/${ACCOUNT}/campaigns/${id}`)).body.data).toMatchObject({ name: 'E2E One second', daily_budget_amount_local_micro: 20_000_000 });
   await adsctl(['plan', '--detailed-exitcode'], 0);
