@@ -1,13 +1,16 @@
 /**
  * One adsctl command in a process of its own, for the benches: runs the CLI with the arguments
- * given, then writes its exit code, wall time, CPU time and peak resident memory (the process's
- * own, start-up included) as JSON to the file named by BENCH_FIGURES_FILE.
+ * given, set up as `bin/adsctl.js` sets it up (the heap growth of src/cli/heap-growth.ts), then
+ * writes its exit code, wall time, CPU time and peak resident memory (the process's own, start-up
+ * included) as JSON to the file named by BENCH_FIGURES_FILE.
  */
 import { writeFileSync } from 'node:fs';
+import { tuneHeapGrowth } from '../src/cli/heap-growth.js';
 import { main } from '../src/cli/main.js';
 
 const file = process.env['BENCH_FIGURES_FILE'];
 if (file === undefined) throw new Error('BENCH_FIGURES_FILE is not set');
+tuneHeapGrowth(process.argv.slice(2));
 const started = process.hrtime.bigint();
 const code = await main(process.argv.slice(2));
 const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -8,6 +8,7 @@ import { COMMANDS } from './commands.js';
 import type { LazyCommand } from './lazy-command.js';
 import { exitNow, exitUnderway } from './early-exit.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
+import { tuneHeapGrowth } from './heap-growth.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
@@ -74,9 +75,11 @@ function crashLine(error: unknown, debug: boolean): string {
 /**
  * What `bin/adsctl.js` runs: `main` with the process's streams. A closed stdout or stderr ends the
  * run at once and quietly (exit 1), an uncaught error prints one line (exit 1); either way the
- * state locks this run holds are released (see early-exit.ts).
+ * state locks this run holds are released (see early-exit.ts). The commands that hold whole
+ * accounts in memory run with a bounded heap growth (heap-growth.ts) unless the user set heap flags.
  */
 export async function runProcess(argv: readonly string[]): Promise<void> {
+  tuneHeapGrowth(argv);
   const debug = argv.some((a) => a === '--debug' || a === '-debug');
   const crash = (error: unknown): void => {
     if (exitUnderway()) return;

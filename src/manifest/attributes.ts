@@ -7,7 +7,7 @@
 import { quoteValue } from '../diag/quote.js';
 import { didYouMean } from '../diag/suggest.js';
 import { childAddress, ACCOUNT_ADDRESS, parseAddress } from './address.js';
-import { report, rangeOf, type FileContext } from './context.js';
+import { report, rangeOf, sourceOf, type FileContext } from './context.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { DESCRIPTORS, ignorableFields } from '../kinds/registry.js';
 import { decimalToMicros } from './money.js';
@@ -70,7 +70,7 @@ function readMoney(ctx: FileContext, resource: DesiredResource, map: YMap, point
     return;
   }
   resource.attributes[api] = micros;
-  resource.attributeSources[api] = rangeOf(ctx, scalar);
+  resource.attributeSources[api] = sourceOf(ctx, scalar);
 }
 
 function readReference(ctx: FileContext, resource: DesiredResource, map: YMap, pointer: string, name: string, field: string, collection: string): void {
@@ -97,7 +97,7 @@ function readReference(ctx: FileContext, resource: DesiredResource, map: YMap, p
     return;
   }
   resource.references[field] = childAddress(ACCOUNT_ADDRESS, collection, logical);
-  resource.attributeSources[field] = rangeOf(ctx, entry.value);
+  resource.attributeSources[field] = sourceOf(ctx, entry.value);
 }
 
 function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: KindDescriptor, node: YNode, pointer: string): void {
@@ -106,12 +106,12 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: 
   const prevent = map.byKey.get('prevent_destroy');
   if (prevent !== undefined && typeof asScalar(prevent.value)?.value === 'boolean') {
     resource.lifecycle.preventDestroy = asScalar(prevent.value)?.value === true;
-    resource.attributeSources['lifecycle.prevent_destroy'] = rangeOf(ctx, prevent.value);
+    resource.attributeSources['lifecycle.prevent_destroy'] = sourceOf(ctx, prevent.value);
   }
   const ignore = map.byKey.get('ignore_changes');
   const items = asSeq(ignore?.value);
   if (ignore === undefined || items === undefined) return;
-  resource.attributeSources['lifecycle.ignore_changes'] = rangeOf(ctx, ignore.value);
+  resource.attributeSources['lifecycle.ignore_changes'] = sourceOf(ctx, ignore.value);
   const allowed = ignorableFields(descriptor);
   items.items.forEach((item, i) => {
     const name = stringValue(item);
@@ -149,7 +149,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, descript
     const entry = map.byKey.get(field);
     if (entry === undefined) continue;
     resource.attributes[field] = plainValue(entry.value);
-    resource.attributeSources[field] = rangeOf(ctx, entry.value);
+    resource.attributeSources[field] = sourceOf(ctx, entry.value);
   }
   for (const field of spec.ids) {
     const entry = map.byKey.get(field);
@@ -157,7 +157,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, descript
     const id = readId(ctx, entry.value, childPointer(pointer, field), field);
     if (id === undefined) continue;
     resource.attributes[field] = id;
-    resource.attributeSources[field] = rangeOf(ctx, entry.value);
+    resource.attributeSources[field] = sourceOf(ctx, entry.value);
   }
   for (const [short, api] of Object.entries(spec.money)) readMoney(ctx, resource, map, pointer, short, api);
   for (const field of spec.times) {
@@ -170,7 +170,7 @@ export function readFields(ctx: FileContext, resource: DesiredResource, descript
       continue;
     }
     resource.attributes[field] = normalised;
-    resource.attributeSources[field] = rangeOf(ctx, entry.value);
+    resource.attributeSources[field] = sourceOf(ctx, entry.value);
   }
   for (const [name, ref] of Object.entries(spec.refs)) readReference(ctx, resource, map, pointer, name, ref.field, ref.collection);
   const lifecycle = map.byKey.get('lifecycle');

@@ -56,6 +56,11 @@ export function rangeOf(ctx: FileContext, node: YNode): SourceRange {
   return ctx.doc.range(node.start, node.end);
 }
 
+/** `rangeOf` in the compact form, for the ranges a desired resource keeps (`attributeSources`). */
+export function sourceOf(ctx: FileContext, node: YNode): SourceRange {
+  return ctx.doc.compactRange(node.start, node.end);
+}
+
 /** The resource at an address, if this file declares it. */
 export function findResource(ctx: FileContext, address: ResourceAddress): DesiredResource | undefined {
   return ctx.byAddress.get(formatAddress(address));

@@ -9,7 +9,7 @@
 import { quoteValue } from '../diag/quote.js';
 import { ACCOUNT_ADDRESS, childAddress, formatAddress } from './address.js';
 import { readFields } from './attributes.js';
-import { findResource, rangeOf, report, type FileContext } from './context.js';
+import { findResource, rangeOf, report, sourceOf, type FileContext } from './context.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import type { EntryContext } from '../kinds/manifest-reading.js';
 import { CHILD_ORDER, COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
@@ -38,7 +38,7 @@ function addResource(
   end: number,
   pointer: string,
 ): DesiredResource | undefined {
-  const source = ctx.doc.range(start, end);
+  const source = ctx.doc.compactRange(start, end);
   const existing = findResource(ctx, address);
   if (existing !== undefined) {
     const what = address.kind.replace(/_/g, ' ');
@@ -172,9 +172,9 @@ function resolveMapEntries(ctx: FileContext, d: KindDescriptor, valueField: stri
     if (resource === undefined) continue;
     if (d.parentField !== undefined) resource.references[d.parentField] = parent.address;
     resource.attributes[shape.field] = entry.key;
-    resource.attributeSources[shape.field] = ctx.doc.range(entry.keyStart, entry.keyEnd);
+    resource.attributeSources[shape.field] = ctx.doc.compactRange(entry.keyStart, entry.keyEnd);
     resource.attributes[valueField] = value;
-    resource.attributeSources[valueField] = rangeOf(ctx, entry.value);
+    resource.attributeSources[valueField] = sourceOf(ctx, entry.value);
   }
 }
 
@@ -193,7 +193,7 @@ function resolveFeatures(ctx: FileContext, d: KindDescriptor, parentMap: YMap, c
     const feature = addResource(ctx, childAddress(parent.address, collection, key), parent.address, item.start, item.end, itemPointer);
     if (feature === undefined) return;
     feature.attributes[field] = key;
-    feature.attributeSources[field] = rangeOf(ctx, map?.byKey.get(field)?.value ?? item);
+    feature.attributeSources[field] = sourceOf(ctx, map?.byKey.get(field)?.value ?? item);
     if (map !== undefined) readFields(ctx, feature, d, map, itemPointer);
   });
 }
@@ -226,7 +226,7 @@ function resolveItems(ctx: FileContext, d: KindDescriptor, parentMap: YMap, coll
     if (target !== undefined) {
       child.attributes[target.field] = { $target: target.address };
       child.references[target.field] = target.address;
-      child.attributeSources[target.field] = rangeOf(ctx, item);
+      child.attributeSources[target.field] = sourceOf(ctx, item);
     }
     if (itemMap !== undefined) {
       readFields(ctx, child, d, itemMap, at);
@@ -234,7 +234,7 @@ function resolveItems(ctx: FileContext, d: KindDescriptor, parentMap: YMap, coll
     } else if (target === undefined) {
       const field = d.manifest.ids[0] ?? 'id';
       child.attributes[field] = key;
-      child.attributeSources[field] = rangeOf(ctx, item);
+      child.attributeSources[field] = sourceOf(ctx, item);
     }
   });
 }

@@ -10,6 +10,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, ty
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { clipText, quoteValue } from '../diag/quote.js';
 import type { SourcePosition, SourceRange } from '../diag/source-range.js';
+import { LineIndex } from './line-index.js';
 import { interpolateEnv, isWholeInterpolation, type EnvLookup } from './env.js';
 import { NESTING_LIMIT, parseBoundedDocument, TOO_DEEP_MESSAGE, tooDeepAliasMessage } from './yaml-depth.js';
 import { readSimpleYaml } from './yaml-fast.js';
@@ -26,6 +27,8 @@ export interface ManifestDocument {
   unreadable: boolean;
   position(offset: number): SourcePosition;
   range(start: number, end: number): SourceRange;
+  /** The same range as `range`, in the compact form the desired state keeps for the whole run (line-index.ts). */
+  compactRange(start: number, end: number): SourceRange;
 }
 
 const MIN_EXPANSION_BUDGET = 50_000;
@@ -324,19 +327,11 @@ function withPositions(
   starts: readonly number[],
   fill: (document: ManifestDocument, range: (start: number, end: number) => SourceRange) => Diagnostic[],
 ): { document: ManifestDocument; diagnostics: Diagnostic[] } {
-  const position = (offset: number): SourcePosition => {
-    const clamped = Math.max(0, Math.min(offset, text.length));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((starts[mid] ?? 0) <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: clamped - (starts[low] ?? 0) + 1, offset: clamped };
-  };
-  const range = (start: number, end: number): SourceRange => ({ file, start: position(start), end: position(Math.max(start, end)) });
-  const document: ManifestDocument = { file, text, root: undefined, unreadable: false, position, range };
+  const lines = new LineIndex(file, text, starts);
+  const position = (offset: number): SourcePosition => lines.position(offset);
+  const range = (start: number, end: number): SourceRange => lines.range(start, end);
+  const compactRange = (start: number, end: number): SourceRange => lines.compactRange(start, end);
+  const document: ManifestDocument = { file, text, root: undefined, unreadable: false, position, range, compactRange };
   return { document, diagnostics: fill(document, range) };
 }
 

@@ -3,17 +3,23 @@ import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSyn
 import { dirname } from 'node:path';
 import { EnvironmentError } from '../diag/environment-error.js';
 
-/** Writes `text` to `path` atomically (through `<path>.tmp-PID`), creating its directory. */
-export function writeFileAtomic(path: string, text: string, mode = 0o644): void {
+/**
+ * Writes `text` to `path` atomically (through `<path>.tmp-PID`), creating its directory. A large
+ * text can come as pieces, written one after the other, so that it never exists whole in memory.
+ */
+export function writeFileAtomic(path: string, text: string | Iterable<string>, mode = 0o644): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.tmp-${process.pid}`;
   const fd = openSync(tmp, 'w', mode);
   try {
-    writeSync(fd, text);
+    for (const piece of typeof text === 'string' ? [text] : text) writeSync(fd, piece);
     fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw error;
   }
+  closeSync(fd);
   try {
     renameSync(tmp, path);
   } catch (error) {
