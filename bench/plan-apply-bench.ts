@@ -13,6 +13,7 @@ import { request } from 'undici';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator } from '../test/support/cli.js';
 import { benchGenerate, type GenerateBenchResult } from './generate-bench.js';
+import type { NetworkFigures } from './network-trace.js';
 
 /** Campaigns of the 10,000-resource account. */
 export const BASE_CAMPAIGNS = 200;
@@ -30,6 +31,8 @@ export interface RunFigures {
   peakRssMb: number;
   requests: number;
   minimum: number;
+  /** Where the command waited on the network (network-trace.ts): critical path and idle time. */
+  network?: NetworkFigures;
 }
 
 export interface PlanApplyBenchResult {
@@ -77,7 +80,7 @@ function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: num
  * Runs one CLI command in a process of its own (measure-cli.ts), so wall time, CPU and peak RSS
  * are that command's alone: a plan measured after an apply does not inherit the apply's memory.
  */
-export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
   const figuresFile = join(dir, 'figures.json');
   try {
@@ -90,7 +93,7 @@ export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<
     child.stderr.on('data', (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-100_000)));
     const exit = await new Promise<number>((resolve) => child.on('close', (status) => resolve(status ?? 1)));
     if (!existsSync(figuresFile)) throw new Error(`adsctl ${argv.join(' ')} ended with ${exit} before measuring:\n${output.slice(-3000)}`);
-    const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as { code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number };
+    const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as { code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures };
     return { ...figures, output };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -38,6 +38,10 @@ if (only === undefined || only === 'plan-apply' || (generating && generateOnly !
     console.log(`plan and apply of ${r.resources} resources (${campaigns} campaigns), emulator latency 20 ms (bench/plan-apply-bench.ts)`);
     console.log(row('apply', r.apply, 'writes'));
     console.log(row('plan', r.plan, 'reads '));
+    const waits = r.plan.network;
+    if (waits !== undefined) {
+      console.log(`  plan on the network: critical path ${waits.criticalDepth} round trips (${waits.criticalPath}); requests out ${waits.spanSeconds.toFixed(2)} s, of which the process sat idle ${waits.idleSeconds.toFixed(2)} s`);
+    }
     console.log(`  per resource: apply CPU ${((r.apply.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs, plan CPU ${((r.plan.cpuSeconds / r.resources) * 1e6).toFixed(0)} µs`);
     generateRows(r.generate);
   }

@@ -63,6 +63,12 @@ interface ApiRequest {
    * lookup with a cached copy to fall back on does not wait 15 minutes for a fresh one.
    */
   maxWaitMs?: number;
+  /**
+   * A page after the first of a list: it waits for a free slot ahead of requests that start
+   * something new, since each page of a list waits on the one before (its cursor) and a chain of
+   * them is the longest wait of a refresh.
+   */
+  nextPage?: boolean;
   /** Extra OAuth protocol parameters (`oauth_callback`, `oauth_verifier`), signed and sent in the header. */
   oauth?: Readonly<Record<string, string>>;
   /** HTTP Basic credentials instead of an OAuth signature (the bearer token endpoint). */
@@ -418,8 +424,8 @@ export class ApiClient {
         ? oauthHeader(this.credentials, { method: req.method, url, params: pairs, ...(req.oauth === undefined ? {} : { extra: req.oauth }) })
         : `Basic ${Buffer.from(`${encodeURIComponent(req.basic.user)}:${encodeURIComponent(req.basic.password)}`).toString('base64')}`;
 
-    await this.slots.acquire();
-    await this.shared?.acquire();
+    await this.slots.acquire(req.nextPage === true);
+    await this.shared?.acquire(req.nextPage === true);
     const throttle = this.tracker.delayBefore(key, this.options.now());
     if (throttle > 0) {
       this.shared?.release();

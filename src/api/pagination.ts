@@ -24,23 +24,31 @@ export interface ListRequest {
   maxWaitMs?: number;
 }
 
-/** Every record of a list, following cursors; one request per `countMax` records. */
+/**
+ * Every record of a list, following cursors; one request per `countMax` records. Each next page
+ * is asked for as soon as its cursor is known, before the records of the page that named it are
+ * copied, and waits for a slot ahead of requests that start something new (`nextPage`).
+ */
 export async function listAll<T>(client: ApiClient, req: ListRequest): Promise<T[]> {
   const out: T[] = [];
   const paged = req.paged !== false;
-  let cursor: string | undefined;
-  do {
-    const res = await client.send<ListBody<T>>({
+  const page = (cursor: string | undefined): Promise<{ body: ListBody<T> }> =>
+    client.send<ListBody<T>>({
       method: 'GET',
       path: req.path,
       endpoint: req.endpoint,
       ...(req.accountId === undefined ? {} : { accountId: req.accountId }),
       ...(req.maxWaitMs === undefined ? {} : { maxWaitMs: req.maxWaitMs }),
+      ...(cursor === undefined ? {} : { nextPage: true }),
       params: paged ? { ...req.params, count: req.countMax ?? 1000, ...(cursor === undefined ? {} : { cursor }) } : (req.params ?? {}),
     });
+  let pending: Promise<{ body: ListBody<T> }> | undefined = page(undefined);
+  while (pending !== undefined) {
+    const res: { body: ListBody<T> } = await pending;
+    const cursor = paged && typeof res.body.next_cursor === 'string' && res.body.next_cursor !== '' ? res.body.next_cursor : undefined;
+    pending = cursor === undefined ? undefined : page(cursor);
     for (const item of res.body.data) out.push(item);
-    cursor = paged && typeof res.body.next_cursor === 'string' && res.body.next_cursor !== '' ? res.body.next_cursor : undefined;
-  } while (cursor !== undefined);
+  }
   return out;
 }
 

@@ -3,10 +3,12 @@
  * count, each kind the way its descriptor says (src/kinds/, `read`) — list endpoints at their
  * largest page, id filters of 200 in parallel, nothing for kinds no one mentions — and notices
  * bound objects deleted outside adsctl (they are simply absent: deleted records are never
- * listed). Read-only.
+ * listed). No read waits for another it does not need (docs/architecture.md, step 4 of
+ * "Stages"). Read-only.
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
+import { ADOPTING_PARENTS } from '../kinds/adoption.js';
 import type { ReadSpec } from '../kinds/descriptor.js';
 import { DESCRIPTORS, kindDependencies, KINDS } from '../kinds/registry.js';
 import type { DesiredAccount, ResourceKind } from '../manifest/types.js';
@@ -60,6 +62,11 @@ interface FetchInput {
 
 type ListRead = Extract<ReadSpec, { via: 'list' }>;
 
+/** Whether a kind under parents is read as the account's whole list rather than filtered by its parents' ids. */
+function readsWhole(spec: ListRead, parents: number): boolean {
+  return spec.required !== true && parents > ID_FILTER_MAX;
+}
+
 /**
  * The records of one listed kind: whole, by bound ids, or by bound parents (`parents`; the whole
  * list when there are many and the filter is not required, to be filtered by the caller).
@@ -69,7 +76,7 @@ function readList(api: AdsApi, accountId: string, spec: ListRead, bound: Readonl
   if (spec.scope === 'whole') return api.list(spec.resource, accountId, flags);
   if (spec.scope === 'parent') {
     if (parents.length === 0) return Promise.resolve([]);
-    return spec.required === true || parents.length <= ID_FILTER_MAX ? api.listWhere(spec.resource, accountId, spec.parentParam ?? '', parents, flags) : api.list(spec.resource, accountId, flags);
+    return readsWhole(spec, parents.length) ? api.list(spec.resource, accountId, flags) : api.listWhere(spec.resource, accountId, spec.parentParam ?? '', parents, flags);
   }
   if (bound.size === 0) return Promise.resolve([]);
   return bound.size <= ID_FILTER_MAX ? api.listWhere(spec.resource, accountId, spec.idsParam, [...bound], flags) : api.list(spec.resource, accountId, flags);
@@ -91,6 +98,13 @@ function readUnmanaged(kinds: Map<ResourceKind, Set<string>>): void {
   }
 }
 
+/** Whether a kind's records are read without waiting for another kind's (a list not under parents, or an own reader under the account). */
+function readFirst(kind: ResourceKind): boolean {
+  const { read, parent } = KINDS[kind];
+  if (read.via === 'list') return read.scope !== 'parent';
+  return read.via !== 'custom' || parent === undefined || parent === 'account';
+}
+
 /** Reads the live state one account's plan needs. */
 export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
   const { api, accountId } = input;
@@ -108,24 +122,30 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       if (read?.via === 'list' && read.scope === 'whole' && !needs.kinds.has(dep)) needs.kinds.set(dep, new Set());
     }
   }
+  // the account is read beside everything else: when it is gone, the other reads fail with it and
+  // are of no interest; when it is there, their failures are the refresh's
+  let accountGone = false;
   const reads: Array<Promise<void>> = [];
+  const underBound: Array<() => Promise<() => void>> = [];
   const later: Array<() => Promise<void>> = [];
   // the objects whose children an import adopts are read under like bound ones (adopted-reads.ts)
   let adopting: AdoptingParents = new Map();
+  const adopts = (input.desired?.resources ?? []).some((r) => r.importId !== undefined && ADOPTING_PARENTS.has(r.kind));
   const parentIds = (kind: ResourceKind): string[] => [...new Set([...(needs.kinds.get(kind) ?? []), ...(adopting.get(kind) ?? [])])];
   for (const d of DESCRIPTORS) {
     const spec = d.read;
     const bound = needs.kinds.get(d.kind);
     if (spec.via === 'account') {
-      try {
-        put(live, d.kind, (await api.account(accountId)) as unknown as Record<string, unknown>);
-      } catch (error) {
-        // an account deleted outside adsctl (or by a destroy) is absent, like any other object
-        if (!(error instanceof ApiError) || error.status !== 404) throw error;
-        live.missing.add(accountId);
-        live.accountId = undefined;
-        return live;
-      }
+      reads.push(
+        api.account(accountId).then(
+          (record) => put(live, d.kind, record as unknown as Record<string, unknown>),
+          (error: unknown) => {
+            // an account deleted outside adsctl (or by a destroy) is absent, like any other object
+            if (!(error instanceof ApiError) || error.status !== 404) throw error;
+            accountGone = true;
+          },
+        ),
+      );
     } else if (spec.via === 'features') {
       if (bound !== undefined) reads.push(api.features(accountId).then((keys) => keys.forEach((key) => put(live, d.kind, { id: key, feature_key: key }))));
     } else if (spec.via === 'custom') {
@@ -141,21 +161,45 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       const store = (records: unknown[]): void => records.forEach((r) => put(live, d.kind, r as Record<string, unknown>));
       if (spec.scope !== 'parent') reads.push(readList(api, accountId, spec, bound ?? new Set(), []).then(store));
       else if (d.parent !== undefined && ((bound?.size ?? 0) > 0 || d.owned)) {
-        // only the bound parents that exist: the account may hold many that adsctl does not manage
         const parent = d.parent;
         const parentField = d.parentField ?? '';
-        later.push(async () => {
-          const parents = parentIds(parent).filter((id) => {
-            const record = live.resources.get(parent)?.get(id)?.record;
-            return record !== undefined && (spec.parentWhere?.(record) ?? true);
+        // only the children of bound parents that exist: the account may hold many that adsctl does not manage
+        const existing = (): Set<string> =>
+          new Set(
+            parentIds(parent).filter((id) => {
+              const record = live.resources.get(parent)?.get(id)?.record;
+              return record !== undefined && (spec.parentWhere?.(record) ?? true);
+            }),
+          );
+        const keep = (records: unknown[], wanted: ReadonlySet<string>): unknown[] => records.filter((r) => wanted.has(String((r as Record<string, unknown>)[parentField])));
+        if (!adopts && spec.parentWhere === undefined && readFirst(parent)) {
+          // the filter needs only the parents' ids, which the state holds: read at once, beside
+          // the parents, and keep the children of those that exist once the parents are read
+          const read = (): Promise<() => void> => readList(api, accountId, spec, new Set(), parentIds(parent)).then((records) => () => store(keep(records, existing())));
+          // a list read whole is one long chain of pages; chunks of ids are short ones: chains first
+          if (readsWhole(spec, parentIds(parent).length)) underBound.unshift(read);
+          else underBound.push(read);
+        } else {
+          later.push(async () => {
+            const wanted = existing();
+            store(keep(await readList(api, accountId, spec, new Set(), [...wanted]), wanted));
           });
-          const wanted = new Set(parents);
-          store((await readList(api, accountId, spec, new Set(), parents)).filter((r) => wanted.has(String((r as Record<string, unknown>)[parentField]))));
-        });
+        }
       }
     }
   }
-  await Promise.all(reads);
+  // every read is waited for, failed or not, before it is known whether the account is gone;
+  // those under bound parents are started after the whole lists, whose first pages go out first
+  const listed = Promise.allSettled(reads);
+  const stored = Promise.allSettled(underBound.map((read) => Promise.all([read(), listed]).then(([store]) => store())));
+  const settled = [...(await listed), ...(await stored)];
+  if (accountGone) {
+    live.resources.clear();
+    live.missing.add(accountId);
+    live.accountId = undefined;
+    return live;
+  }
+  for (const s of settled) if (s.status === 'rejected') throw s.reason;
   adopting = adoptingParents(input.desired, live);
   if (adopting.size > 0) {
     later.push(async () => {
