@@ -13,7 +13,7 @@ import { applyAccounts } from '../engine/apply.js';
 import { blockingViolations, runOperation } from '../engine/guardrails.js';
 import type { Plan } from '../plan/types.js';
 import { renderAccountOutcomes } from '../render/apply-outcome.js';
-import { renderPlan } from '../render/render.js';
+import { renderPlanPieces } from '../render/render.js';
 import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
@@ -111,7 +111,8 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
     if (prepared === undefined) return;
     const { plan, sessions, sources } = prepared;
     try {
-      io.out(renderPlan(plan, 'text', { color: useColor(flags.colorChoice ?? 'auto', io.env, tty), sources }));
+      // each piece is written as it is rendered: the text of a large plan never exists whole
+      for (const piece of renderPlanPieces(plan, 'text', { color: useColor(flags.colorChoice ?? 'auto', io.env, tty), sources })) io.out(piece);
       // a mandatory guardrail not lifted refuses the run before anything is written; the text above lists it
       if (hasErrors(plan.diagnostics) || blockingViolations(plan).length > 0) return setExit(1);
       if (hasChanges(plan) && !(await approved(io, flags.autoApprove === true, how.question, how.verb))) return setExit(1);

@@ -12,7 +12,7 @@ import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { encodePlanFile } from '../plan/plan-file.js';
 import { hasDrift, renderRefreshOnly } from '../render/refresh-only.js';
-import { renderGuardrails, renderPlan } from '../render/render.js';
+import { renderGuardrails, renderPlanPieces } from '../render/render.js';
 import { blockingViolations } from '../engine/guardrails.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
@@ -51,7 +51,8 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
     await sessions.close();
     const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
     const options = { color: useColor(colorChoice(cmd), io.env, io.stdoutTty), sources };
-    io.out(flags.refreshOnly === true ? renderRefreshOnly(plan, format, options) : renderPlan(plan, format, options));
+    if (flags.refreshOnly === true) io.out(renderRefreshOnly(plan, format, options));
+    else for (const piece of renderPlanPieces(plan, format, options)) io.out(piece);
     if (hasErrors(plan.diagnostics)) {
       if (format !== 'text') io.err(formatDiagnostics(plan.diagnostics, sources));
       setExit(1);

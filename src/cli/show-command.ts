@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { decodePlanFile } from '../plan/plan-file.js';
-import { renderPlan } from '../render/render.js';
+import { renderPlanPieces } from '../render/render.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
 
@@ -42,7 +42,7 @@ export function registerShow(program: Command, io: Io, setExit: SetExit): void {
         return setExit(1);
       }
       const format = flags.json === true ? 'json' : flags.markdown === true ? 'markdown' : 'text';
-      io.out(renderPlan(plan, format, { color: useColor(colorChoice(cmd), io.env, io.stdoutTty) }));
+      for (const piece of renderPlanPieces(plan, format, { color: useColor(colorChoice(cmd), io.env, io.stdoutTty) })) io.out(piece);
       setExit(0);
     });
 }

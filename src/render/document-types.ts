@@ -245,3 +245,36 @@ export interface PlanDocument {
   /** Live objects adsctl does not manage, accounts in plan order; absent when there are none. */
   unmanaged?: DocumentUnmanaged[];
 }
+
+/** The document without its resource changes: what a renderer reads before it reaches them (plan-document.ts). */
+export type PlanDocumentHead = Omit<PlanDocument, 'resource_changes'>;
+
+/** What a renderer knows of a resource change before it is built: the fields that count it and say whether it is shown. */
+export interface ChangeFacts {
+  change: { actions: DocumentActions };
+  drift: boolean;
+  type: string;
+  reason: ChangeReason | null;
+}
+
+/**
+ * One account of a streamed plan document: its entry, the facts of its resource changes, and the
+ * changes themselves, each built only when an iteration reaches it.
+ */
+export interface StreamedAccount {
+  account: DocumentAccount;
+  /** The facts of the account's resource changes, in document order. */
+  facts: readonly ChangeFacts[];
+  /** The account's resource changes in document order, those whose facts `which` accepts (all by default). */
+  changes: (which?: (facts: ChangeFacts) => boolean) => Generator<DocumentResourceChange>;
+}
+
+/**
+ * The plan document with its resource changes made one at a time: the renderers print a large
+ * plan a block at a time, so the document of 100,000 changes never exists whole beside its text.
+ */
+export interface PlanDocumentStream {
+  head: PlanDocumentHead;
+  /** The accounts of `head.accounts`, in the same order. */
+  accounts: StreamedAccount[];
+}

@@ -6,7 +6,7 @@
 import { undeletableNoun } from './undeletable.js';
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
-import type { DocumentAccount, DocumentRange, DocumentResourceChange, DocumentSummary, PlanDocument } from './document-types.js';
+import type { ChangeFacts, DocumentAccount, DocumentRange, DocumentResourceChange, DocumentSummary, PlanDocument, PlanDocumentHead, PlanDocumentStream } from './document-types.js';
 
 /** One account of the document with its resource changes in document order. */
 interface AccountView {
@@ -22,8 +22,21 @@ export function accountViews(doc: PlanDocument): AccountView[] {
   return views;
 }
 
+/** A whole document seen as a stream (document-types.ts), for renderers that take one. */
+export function documentStream(doc: PlanDocument): PlanDocumentStream {
+  const { resource_changes: _changes, ...head } = doc;
+  const accounts = accountViews(doc).map(({ account, changes }) => ({
+    account,
+    facts: changes,
+    *changes(which: (facts: ChangeFacts) => boolean = () => true): Generator<DocumentResourceChange> {
+      for (const c of changes) if (which(c)) yield c;
+    },
+  }));
+  return { head, accounts };
+}
+
 /** Whether a change is shown among the actions: anything but a no-op, and the no-op that releases an object. */
-export function isAction(rc: DocumentResourceChange): boolean {
+export function isAction(rc: ChangeFacts): boolean {
   return rc.change.actions[0] !== 'no-op' || rc.reason === 'released' || rc.reason === 'import';
 }
 
@@ -32,7 +45,7 @@ export function isAction(rc: DocumentResourceChange): boolean {
  * object the API cannot delete, which stays on the service; imports counted apart (when any), as
  * Terraform's `N to import`.
  */
-export function countChanges(changes: readonly DocumentResourceChange[]): DocumentSummary {
+export function countChanges(changes: readonly ChangeFacts[]): DocumentSummary {
   const summary: DocumentSummary = { add: 0, change: 0, destroy: 0, drift: 0 };
   for (const { change, drift, type, reason } of changes) {
     const [first, second] = change.actions;
@@ -65,7 +78,7 @@ function range(r: DocumentRange): SourceRange {
 }
 
 /** The document's diagnostics as the values `formatDiagnostics` renders. */
-export function documentDiagnostics(doc: PlanDocument): Diagnostic[] {
+export function documentDiagnostics(doc: PlanDocumentHead): Diagnostic[] {
   return doc.diagnostics.map((d) => ({
     severity: d.severity,
     code: d.code,
@@ -76,12 +89,12 @@ export function documentDiagnostics(doc: PlanDocument): Diagnostic[] {
 }
 
 /** The number of error diagnostics: a plan with any cannot be applied. */
-export function errorCount(doc: PlanDocument): number {
+export function errorCount(doc: PlanDocumentHead): number {
   return doc.diagnostics.filter((d) => d.severity === 'error').length;
 }
 
 /** The `moved` and `removed` lines of one account (`# campaigns.a has moved to campaigns.b`), in plan order. */
-export function refactorLines(doc: PlanDocument, account: string): string[] {
+export function refactorLines(doc: PlanDocumentHead, account: string): string[] {
   const under = (count: number): string => (count > 1 ? ` (with ${count - 1} resource${count === 2 ? '' : 's'} under it)` : '');
   return [
     ...(doc.moved ?? []).filter((m) => m.account === account).map((m) => `  # ${m.from} has moved to ${m.to}${under(m.count)}`),
@@ -95,7 +108,7 @@ export function hasPlanned(doc: PlanDocument): boolean {
 }
 
 /** `No changes. ...` in the wording of the document's mode. */
-export function noChangesLine(doc: PlanDocument): string {
+export function noChangesLine(doc: PlanDocumentHead): string {
   return doc.mode === 'destroy' ? 'No changes. No objects need to be destroyed.' : 'No changes. The live accounts match the manifests.';
 }
 

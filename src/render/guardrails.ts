@@ -4,7 +4,7 @@
  * plan, warns, or was lifted by `--allow`), the marks on the offending lines of the text plan,
  * and the Markdown table a pull-request comment opens with.
  */
-import type { DocumentGuardrail, PlanDocument } from './document-types.js';
+import type { DocumentGuardrail, PlanDocument, PlanDocumentHead } from './document-types.js';
 import { displayName } from './values.js';
 
 /** How a violation weighs: it stops the plan, it warns, or `--allow` lifted its rule. */
@@ -14,7 +14,7 @@ function status(g: DocumentGuardrail): 'error' | 'warning' | 'allowed' {
 }
 
 /** The violations that stop the plan: mandatory, not lifted. */
-export function blockingCount(doc: PlanDocument): number {
+export function blockingCount(doc: PlanDocumentHead): number {
   return doc.guardrails.filter((g) => status(g) === 'error').length;
 }
 
@@ -40,7 +40,7 @@ const allowFlags = (rules: readonly string[]): string => rules.map((r) => `--all
  * The text section: every violation on one aligned line (status, rule, address, value, limit),
  * and the rules lifted for the run; empty when there is neither.
  */
-export function guardrailTextLines(doc: PlanDocument): string[] {
+export function guardrailTextLines(doc: PlanDocumentHead): string[] {
   const lifted = doc.guardrails_allowed ?? [];
   if (doc.guardrails.length === 0 && lifted.length === 0) return [];
   const rows = doc.guardrails.map((g) => [status(g), g.rule, g.address, valueText(g), `limit ${g.limit}${note(g)}`]);

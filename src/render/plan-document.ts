@@ -16,6 +16,7 @@ import type { ResourceAddress } from '../manifest/types.js';
 import type { AccountPlan, GuardrailViolation, Plan, RequestEstimate, SpendDelta } from '../plan/types.js';
 import {
   PLAN_DOCUMENT_FORMAT_VERSION,
+  type ChangeFacts,
   type DocumentAccount,
   type DocumentAttribution,
   type DocumentMove,
@@ -32,6 +33,9 @@ import {
   type DocumentSummary,
   type DocumentUnmanaged,
   type PlanDocument,
+  type PlanDocumentHead,
+  type PlanDocumentStream,
+  type StreamedAccount,
 } from './document-types.js';
 import { countChanges } from './document-views.js';
 import { afterUnknown, containsUnknown, knownPart, unknownMask, type UnknownMask } from './unknowns.js';
@@ -89,6 +93,11 @@ function servingNotes(plan: AccountPlan): (change: ResourceChange, address: stri
   };
 }
 
+/** What the renderers read of a change before building it: the fields `countChanges` and `isAction` need. */
+function changeFacts(change: ResourceChange): ChangeFacts {
+  return { change: { actions: ACTIONS[change.action] }, drift: change.drift || change.reason === 'deleted_outside', type: change.kind, reason: change.reason ?? null };
+}
+
 function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean, serving: DocumentServing | undefined): DocumentResourceChange {
   const address = formatAddress(change.address);
   // people see a create or a delete as its whole `after` or `before`, never by attribute
@@ -104,20 +113,21 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
       forces_replacement: c.forcesReplacement,
       ...(c.applied === undefined ? {} : { applied: canonical(c.applied) }),
     }));
+  const facts = changeFacts(change);
   return {
     address,
     account,
-    type: change.kind,
+    type: facts.type,
     id: change.id ?? null,
     change: {
-      actions: ACTIONS[change.action],
+      actions: facts.change.actions,
       before: canonicalRecord(change.before),
       after: canonicalRecord(change.after === null ? null : (knownPart(change.after) as Record<string, unknown>)),
       after_unknown: canonicalRecord(afterUnknown(change.after)) as DocumentChange['after_unknown'],
       attributes,
     },
-    drift: change.drift || change.reason === 'deleted_outside',
-    reason: change.reason ?? null,
+    drift: facts.drift,
+    reason: facts.reason,
     currency: change.currency ?? null,
     protected: change.protected,
     deleted_with: deletedWith.get(address) ?? null,
@@ -191,7 +201,7 @@ function withMoves(summary: DocumentSummary, moves: number): DocumentSummary {
   return moves === 0 ? summary : { ...summary, move: moves };
 }
 
-function account(plan: AccountPlan, changes: readonly DocumentResourceChange[]): DocumentAccount {
+function account(plan: AccountPlan, changes: readonly ChangeFacts[]): DocumentAccount {
   const zero: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
   return { key: plan.account, id: plan.accountId ?? null, ...(plan.name === undefined ? {} : { name: plan.name }), endpoint: plan.endpoint, summary: withMoves(countChanges(changes), plan.moves?.length ?? 0), requests: addRequests(zero, plan.requests), spend: spend(plan.spend) };
 }
@@ -205,40 +215,37 @@ function isShown(change: ResourceChange): boolean {
   return change.action !== 'noop' || change.drift || change.reason === 'deleted_outside' || change.reason === 'released' || change.reason === 'import';
 }
 
-/**
- * The JSON plan document of docs/architecture.md for `plan`; with `shownOnly`, the document the
- * text and Markdown renderers need: without the no-ops nobody is shown (a no-change plan of a
- * large account then builds almost nothing), and without the attribute list of a create or a
- * delete, which they show by its whole `after` or `before`. No-op resources are listed with `["no-op"]`
- * as Terraform does; a change's `account` is the key of the account plan that holds it;
- * diagnostics keep the plan's order.
- */
-export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}): PlanDocument {
-  const accounts: DocumentAccount[] = [];
-  const resourceChanges: DocumentResourceChange[] = [];
-  let requests: DocumentRequests = { reads: 0, writes: 0, batches: 0 };
-  for (const accountPlan of plan.accounts) {
-    const listed = options.shownOnly === true ? accountPlan.changes.filter(isShown) : accountPlan.changes;
-    const sorted = [...listed].sort((a, b) => compareAddresses(a.address, b.address));
-    const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
-    const servingOf = servingNotes(accountPlan);
-    const changes = sorted.map((c) => {
+function streamedAccount(accountPlan: AccountPlan, shownOnly: boolean): StreamedAccount {
+  const listed = shownOnly ? accountPlan.changes.filter(isShown) : accountPlan.changes;
+  const sorted = [...listed].sort((a, b) => compareAddresses(a.address, b.address));
+  const facts = sorted.map(changeFacts);
+  const deletedWith = new Map(accountPlan.implied.map((i) => [i.address, i.by]));
+  const servingOf = servingNotes(accountPlan);
+  function* changes(which: (facts: ChangeFacts) => boolean = () => true): Generator<DocumentResourceChange> {
+    for (const [i, c] of sorted.entries()) {
+      if (!which(facts[i]!)) continue;
       const address = formatAddress(c.address);
-      return resourceChange(c, accountPlan.account, deletedWith, options.shownOnly === true, servingOf(c, address));
-    });
-    accounts.push(account(accountPlan, changes));
-    resourceChanges.push(...changes);
-    requests = addRequests(requests, accountPlan.requests);
+      yield resourceChange(c, accountPlan.account, deletedWith, shownOnly, servingOf(c, address));
+    }
   }
+  return { account: account(accountPlan, facts), facts, changes };
+}
+
+/**
+ * The plan document of `planToDocument` as a head and per-account streams of resource changes;
+ * iterating every account's `changes()` gives `resource_changes` in order.
+ */
+export function streamPlanDocument(plan: Plan, options: { shownOnly?: boolean } = {}): PlanDocumentStream {
+  const accounts = plan.accounts.map((a) => streamedAccount(a, options.shownOnly === true));
+  const requests = plan.accounts.reduce<DocumentRequests>((sum, a) => addRequests(sum, a.requests), { reads: 0, writes: 0, batches: 0 });
   const moved: DocumentMove[] = plan.accounts.flatMap((a) => (a.moves ?? []).map((m) => ({ account: a.account, from: m.from, to: m.to, type: m.kind, id: m.id ?? null, count: m.count })));
   const removed: DocumentRemoval[] = plan.accounts.flatMap((a) => (a.removals ?? []).map((r) => ({ account: a.account, address: r.address, type: r.kind, id: r.id ?? null, count: r.count })));
   const unmanaged = plan.accounts.flatMap((a) => (a.unmanaged ?? []).map((u) => unmanagedEntry(u, a.account)));
-  return {
+  const head: PlanDocumentHead = {
     format_version: PLAN_DOCUMENT_FORMAT_VERSION,
     mode: plan.mode,
-    accounts,
-    resource_changes: resourceChanges,
-    summary: withMoves(countChanges(resourceChanges), moved.length),
+    accounts: accounts.map((a) => a.account),
+    summary: withMoves(countChanges(accounts.flatMap((a) => a.facts)), moved.length),
     requests,
     spend: spend(plan.accounts.flatMap((a) => a.spend)),
     diagnostics: plan.diagnostics.map(diagnostic),
@@ -248,4 +255,19 @@ export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}
     ...(removed.length === 0 ? {} : { removed }),
     ...(unmanaged.length === 0 ? {} : { unmanaged }),
   };
+  return { head, accounts };
+}
+
+/**
+ * The JSON plan document of docs/architecture.md for `plan`; with `shownOnly`, the document the
+ * text and Markdown renderers need: without the no-ops nobody is shown (a no-change plan of a
+ * large account then builds almost nothing), and without the attribute list of a create or a
+ * delete, which they show by its whole `after` or `before`. No-op resources are listed with `["no-op"]`
+ * as Terraform does; a change's `account` is the key of the account plan that holds it;
+ * diagnostics keep the plan's order.
+ */
+export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}): PlanDocument {
+  const stream = streamPlanDocument(plan, options);
+  const { format_version, mode, accounts, ...rest } = stream.head;
+  return { format_version, mode, accounts, resource_changes: stream.accounts.flatMap((a) => [...a.changes()]), ...rest };
 }

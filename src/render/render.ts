@@ -8,8 +8,9 @@ import type { SourceTexts } from '../diag/format.js';
 import type { Plan } from '../plan/types.js';
 import { blockingCount, guardrailFailedLine, guardrailTextLines } from './guardrails.js';
 import { renderMarkdown } from './markdown.js';
-import { planToDocument } from './plan-document.js';
-import { renderText } from './text.js';
+import { planToDocument, streamPlanDocument } from './plan-document.js';
+import { jsonPieces } from './plan-json.js';
+import { renderTextLines } from './text.js';
 
 /** What `apply` and `destroy` print when they end, in Terraform's words (see apply-outcome.ts). */
 export { renderApplyOutcome, renderDestroyOutcome } from './apply-outcome.js';
@@ -34,18 +35,46 @@ export interface RenderOptions {
   sources?: SourceTexts;
 }
 
+/** The size a piece of `renderPlanPieces` grows to before it is handed on, in code units. */
+const PIECE = 1 << 20;
+
+/** Lines, each with its newline, gathered into pieces of about PIECE. */
+function* gathered(lines: Iterable<string>): Generator<string> {
+  let parts: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    parts.push(line, '\n');
+    size += line.length + 1;
+    if (size >= PIECE) {
+      yield parts.join('');
+      parts = [];
+      size = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
+}
+
+/**
+ * Renders a plan as consecutive pieces of about 1 MB, each made when the one before has been taken:
+ * a caller that writes each as it comes never holds the whole text, nor the document of every
+ * change beside it. The pieces joined are what `renderPlan` returns.
+ */
+export function renderPlanPieces(plan: Plan, format: PlanFormat, options: RenderOptions = {}): Iterable<string> {
+  const sources = options.sources ?? new Map<string, string>();
+  switch (format) {
+    case 'json':
+      return gathered(jsonPieces(streamPlanDocument(plan)));
+    case 'markdown':
+      return [renderMarkdown(planToDocument(plan, { shownOnly: true }), { sources })];
+    case 'text':
+      return gathered(renderTextLines(streamPlanDocument(plan, { shownOnly: true }), { color: options.color ?? false, sources }));
+  }
+}
+
 /**
  * Renders a plan. JSON is the document of docs/architecture.md (`schemas/plan.schema.json`), indented by
  * two spaces; every format ends with a newline.
  */
 export function renderPlan(plan: Plan, format: PlanFormat, options: RenderOptions = {}): string {
-  const sources = options.sources ?? new Map<string, string>();
-  switch (format) {
-    case 'json':
-      return `${JSON.stringify(planToDocument(plan), null, 2)}\n`;
-    case 'markdown':
-      return renderMarkdown(planToDocument(plan, { shownOnly: true }), { sources });
-    case 'text':
-      return renderText(planToDocument(plan, { shownOnly: true }), { color: options.color ?? false, sources });
-  }
+  return [...renderPlanPieces(plan, format, options)].join('');
 }

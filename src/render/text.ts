@@ -7,8 +7,8 @@
  * destroy.` and adsctl's line with requests and spend. Rendered from the plan document only.
  */
 import { formatDiagnostics, type SourceTexts } from '../diag/format.js';
-import type { PlanDocument } from './document-types.js';
-import { accountTitle, accountViews, documentDiagnostics, errorCount, failedLine, hasPlanned, isAction, noChangesLine, refactorLines } from './document-views.js';
+import type { DocumentResourceChange, PlanDocument, PlanDocumentHead, PlanDocumentStream, StreamedAccount } from './document-types.js';
+import { accountTitle, documentDiagnostics, documentStream, errorCount, failedLine, isAction, noChangesLine, refactorLines } from './document-views.js';
 import { blockingCount, guardrailFailedLine, guardrailTextLines, markedBlock } from './guardrails.js';
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
@@ -23,73 +23,94 @@ interface TextOptions {
 
 const RULE = '─'.repeat(77);
 
-/** Blocks separated by blank lines. */
-function joinBlocks(blocks: readonly string[][]): string[] {
-  return blocks.flatMap((b, i) => (i === 0 ? b : ['', ...b]));
+/** The lines of blocks separated by blank lines, each block taken as the iteration reaches it. */
+function* joinBlocks(blocks: Iterable<Iterable<string>>): Generator<string> {
+  let first = true;
+  for (const block of blocks) {
+    if (!first) yield '';
+    first = false;
+    yield* block;
+  }
 }
 
-/** The section listing resources changed outside adsctl, empty when there are none. */
-function driftSectionLines(doc: PlanDocument, color: boolean): string[] {
-  const accounts = accountViews(doc)
-    .map((v) => ({ title: accountTitle(v.account), drifted: v.changes.filter((c) => c.drift) }))
-    .filter((a) => a.drifted.length > 0);
-  if (accounts.length === 0) return [];
-  return [
-    'Objects changed outside adsctl',
-    '',
-    'adsctl detected the following changes made outside adsctl since the last apply:',
-    '',
-    ...joinBlocks(accounts.map((a) => [`${a.title}:`, '', ...joinBlocks(a.drifted.map((c) => driftBlock(c, color)))])),
-    '',
-    'Unless the manifests are changed to match, or the fields are listed in lifecycle.ignore_changes,',
-    'the plan below undoes these changes.',
-  ];
+function* mapped<T, U>(items: Iterable<T>, f: (item: T) => U): Generator<U> {
+  for (const item of items) yield f(item);
 }
 
-function legendLines(doc: PlanDocument, color: boolean): string[] {
-  const used = new Set(doc.resource_changes.map((c) => shownAction(c.change.actions)));
+/** The section listing resources changed outside adsctl; only called when something drifted. */
+function* driftSectionLines(stream: PlanDocumentStream, color: boolean): Generator<string> {
+  const accounts = stream.accounts.filter((a) => a.facts.some((f) => f.drift));
+  yield* ['Objects changed outside adsctl', '', 'adsctl detected the following changes made outside adsctl since the last apply:', ''];
+  yield* joinBlocks(mapped(accounts, (a) => joinBlocks([[`${accountTitle(a.account)}:`], joinBlocks(mapped(a.changes((f) => f.drift), (c) => driftBlock(c, color)))])));
+  yield* ['', 'Unless the manifests are changed to match, or the fields are listed in lifecycle.ignore_changes,', 'the plan below undoes these changes.'];
+}
+
+function legendLines(stream: PlanDocumentStream, color: boolean): string[] {
+  const used = new Set(stream.accounts.flatMap((a) => a.facts.map((f) => shownAction(f.change.actions))));
   const lines = LEGEND.filter(([action]) => used.has(action)).map(([, line]) => paintSymbols(line.slice(0, 3), color) + line.slice(3));
   return ['Resource actions are indicated with the following symbols:', ...lines];
 }
 
-function actionLines(doc: PlanDocument, color: boolean): string[] {
-  const accounts = accountViews(doc).map((v) => {
-    const actions = v.changes.filter(isAction);
-    const refactored = refactorLines(doc, v.account.key);
-    if (actions.length === 0 && refactored.length === 0) return [`${accountTitle(v.account)}: no changes.`];
-    // each block is joined into one string as soon as it is made: its lines are then garbage at
-    // once, where 100,000 blocks of separate lines were half the heap of a large apply
-    const marked = (c: (typeof actions)[number]): string[] => [markedBlock(actionBlock(c, color), doc.guardrails.filter((g) => g.account === c.account && g.address === c.address)).join('\n')];
-    return [`${accountTitle(v.account)}:`, '', ...joinBlocks([...(refactored.length === 0 ? [] : [refactored]), ...actions.map(marked)])];
-  });
-  return [...legendLines(doc, color), '', 'adsctl will perform the following actions:', '', ...joinBlocks(accounts)];
+function* concat<T>(...parts: Array<Iterable<T>>): Generator<T> {
+  for (const part of parts) yield* part;
+}
+
+/** One account's planned actions, each resource's block built, marked and joined as it is reached. */
+function* accountActionLines(head: PlanDocumentHead, account: StreamedAccount, color: boolean): Generator<string> {
+  const title = accountTitle(account.account);
+  const refactored = refactorLines(head, account.account.key);
+  if (!account.facts.some(isAction) && refactored.length === 0) {
+    yield `${title}: no changes.`;
+    return;
+  }
+  // each block is one string, built when it is printed: the document of 100,000 changes and
+  // their text never exist whole
+  const marked = (c: DocumentResourceChange): string[] => [markedBlock(actionBlock(c, color), head.guardrails.filter((g) => g.account === c.account && g.address === c.address)).join('\n')];
+  yield* [`${title}:`, ''];
+  yield* joinBlocks(concat<Iterable<string>>(refactored.length === 0 ? [] : [refactored], mapped(account.changes(isAction), marked)));
+}
+
+function* actionLines(stream: PlanDocumentStream, color: boolean): Generator<string> {
+  yield* [...legendLines(stream, color), '', 'adsctl will perform the following actions:', ''];
+  yield* joinBlocks(mapped(stream.accounts, (a) => accountActionLines(stream.head, a, color)));
+}
+
+/** Whether the plan changes anything: an action, a move, or a removal from the state. */
+function hasPlanned(stream: PlanDocumentStream): boolean {
+  return stream.accounts.some((a) => a.facts.some(isAction)) || (stream.head.moved?.length ?? 0) > 0 || (stream.head.removed?.length ?? 0) > 0;
 }
 
 /**
- * Renders the plan document as text. With no actions it says `No changes. The live accounts
+ * Renders the plan document as text, one line (or one resource's block) at a time; each ends
+ * with a newline when written. With no actions it says `No changes. The live accounts
  * match the manifests.`; with error diagnostics it ends with `Planning failed: ...` instead of
  * the `Plan:` line, so nothing grepping for that line mistakes a failed plan for a good one.
  */
-export function renderText(doc: PlanDocument, options: TextOptions): string {
-  const sections: string[][] = [];
-  const drift = driftSectionLines(doc, options.color);
-  if (drift.length > 0) sections.push([...drift, '', RULE]);
-  const unmanaged = unmanagedTextLines(doc);
+export function renderTextLines(stream: PlanDocumentStream, options: TextOptions): Generator<string> {
+  const { head } = stream;
+  const sections: Array<Iterable<string>> = [];
+  if (stream.accounts.some((a) => a.facts.some((f) => f.drift))) sections.push(concat(driftSectionLines(stream, options.color), ['', RULE]));
+  const unmanaged = unmanagedTextLines(head);
   if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);
-  const hasActions = hasPlanned(doc);
-  if (hasActions) sections.push(actionLines(doc, options.color));
-  const guardrails = guardrailTextLines(doc);
+  const hasActions = hasPlanned(stream);
+  if (hasActions) sections.push(actionLines(stream, options.color));
+  const guardrails = guardrailTextLines(head);
   if (guardrails.length > 0) sections.push(guardrails);
-  const diagnostics = formatDiagnostics(documentDiagnostics(doc), options.sources ?? new Map());
+  const diagnostics = formatDiagnostics(documentDiagnostics(head), options.sources ?? new Map());
   if (diagnostics !== '') sections.push(diagnostics.trimEnd().split('\n'));
-  const errors = errorCount(doc);
-  const blocking = blockingCount(doc);
+  const errors = errorCount(head);
+  const blocking = blockingCount(head);
   if (errors > 0) {
     sections.push([failedLine(errors)]);
   } else if (blocking > 0) {
     sections.push([guardrailFailedLine(blocking)]);
   } else {
-    sections.push([hasActions ? planCountsLine(doc.summary) : noChangesLine(doc), requestsAndSpendLine(doc.requests, doc.spend)]);
+    sections.push([hasActions ? planCountsLine(head.summary) : noChangesLine(head), requestsAndSpendLine(head.requests, head.spend)]);
   }
-  return `${joinBlocks(sections).join('\n')}\n`;
+  return joinBlocks(sections);
+}
+
+/** The text of a whole plan document at once (renderTextLines, each line ended by a newline). */
+export function renderText(doc: PlanDocument, options: TextOptions): string {
+  return [...renderTextLines(documentStream(doc), options)].map((line) => `${line}\n`).join('');
 }

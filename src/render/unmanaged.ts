@@ -7,7 +7,7 @@
 import { formatMicros } from '../manifest/money.js';
 import { byWhom } from './attribution.js';
 import type { Piece } from './capped-writer.js';
-import type { DocumentAccount, DocumentUnmanaged, PlanDocument } from './document-types.js';
+import type { DocumentAccount, DocumentUnmanaged, PlanDocument, PlanDocumentHead } from './document-types.js';
 import { accountTitle } from './document-views.js';
 
 /** The section's heading, in the contract's words (docs/architecture.md, "Contracts the code relies on"). */
@@ -17,7 +17,7 @@ const UNMANAGED_HEADING = 'Not managed by adsctl';
 const ADVICE = 'adopt them into a manifest with `adsctl generate` or `adsctl import`, or delete them';
 
 /** The objects of each account that lists any, accounts in document order. */
-function byAccount(doc: PlanDocument): Array<{ account: DocumentAccount; objects: DocumentUnmanaged[] }> {
+function byAccount(doc: PlanDocumentHead): Array<{ account: DocumentAccount; objects: DocumentUnmanaged[] }> {
   const list = doc.unmanaged ?? [];
   return doc.accounts.map((account) => ({ account, objects: list.filter((u) => u.account === account.key) })).filter((a) => a.objects.length > 0);
 }
@@ -48,7 +48,7 @@ function adviceLine(objects: readonly DocumentUnmanaged[]): string {
 }
 
 /** The text section, or no lines when nothing is listed. */
-export function unmanagedTextLines(doc: PlanDocument): string[] {
+export function unmanagedTextLines(doc: PlanDocumentHead): string[] {
   const accounts = byAccount(doc);
   if (accounts.length === 0) return [];
   const lines = [UNMANAGED_HEADING, '', 'These campaigns and line items spend in the accounts without adsctl managing them:', ''];
