@@ -31,9 +31,8 @@ function ignoredFields(descriptor: KindDescriptor, names: readonly string[]): Re
 }
 
 function createdAttributes(after: Record<string, unknown>): AttributeChange[] {
-  const changes: AttributeChange[] = [];
-  for (const path in after) changes.push({ path, before: undefined, after: after[path], origin: 'manifest', forcesReplacement: false });
-  return changes;
+  // map makes an array of the exact length (pushes leave room to grow): one per create
+  return Object.keys(after).map((path): AttributeChange => ({ path, before: undefined, after: after[path], origin: 'manifest', forcesReplacement: false }));
 }
 
 function bindingRange(resource: DesiredResource): DesiredResource['source'] {

@@ -31,7 +31,8 @@ export const ACCOUNT_ADDRESS: ResourceAddress = { kind: ROOT_KIND.kind, steps: [
 export function childAddress(parent: ResourceAddress, collection: string, key: string): ResourceAddress {
   const kind = COLLECTIONS.get(parent.kind)?.get(collection);
   if (kind === undefined) throw new Error(`no collection ${collection} under ${parent.kind}`);
-  const address: ResourceAddress = { kind, steps: [...parent.steps, { collection, key }] };
+  // concat makes an array of the exact length (a spread leaves room to grow): one per resource
+  const address: ResourceAddress = { kind, steps: parent.steps.concat([{ collection, key }]) };
   const prefix = parent.steps.length === 0 ? '' : `${formatAddress(parent)}.`;
   formatted.set(address, `${prefix}${collection}${formatKey(key)}`);
   return address;

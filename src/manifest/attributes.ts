@@ -105,7 +105,7 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: 
   if (map === undefined) return;
   const prevent = map.byKey.get('prevent_destroy');
   if (prevent !== undefined && typeof asScalar(prevent.value)?.value === 'boolean') {
-    resource.lifecycle.preventDestroy = asScalar(prevent.value)?.value === true;
+    resource.lifecycle = { ...resource.lifecycle, preventDestroy: asScalar(prevent.value)?.value === true };
     resource.attributeSources['lifecycle.prevent_destroy'] = sourceOf(ctx, prevent.value);
   }
   const ignore = map.byKey.get('ignore_changes');
@@ -113,6 +113,7 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: 
   if (ignore === undefined || items === undefined) return;
   resource.attributeSources['lifecycle.ignore_changes'] = sourceOf(ctx, ignore.value);
   const allowed = ignorableFields(descriptor);
+  const ignored = [...resource.lifecycle.ignoreChanges];
   items.items.forEach((item, i) => {
     const name = stringValue(item);
     if (name === undefined) return;
@@ -122,10 +123,11 @@ function readLifecycle(ctx: FileContext, resource: DesiredResource, descriptor: 
       const article = /^[aeiou]/.test(what) ? 'an' : 'a';
       const hint = allowed.size === 0 ? `; ${article} ${what} has no fields to ignore` : didYouMean(name, allowed.keys());
       report(ctx, childPointer(childPointer(pointer, 'ignore_changes'), i), 'unknown-attribute', `ignore_changes names ${quoteValue(name)}, which is not a field of ${article} ${what}${hint}`, rangeOf(ctx, item));
-    } else if (!resource.lifecycle.ignoreChanges.includes(field)) {
-      resource.lifecycle.ignoreChanges.push(field);
+    } else if (!ignored.includes(field)) {
+      ignored.push(field);
     }
   });
+  resource.lifecycle = { ...resource.lifecycle, ignoreChanges: ignored };
 }
 
 function readDependsOn(ctx: FileContext, resource: DesiredResource, node: YNode, pointer: string): void {

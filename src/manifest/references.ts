@@ -26,7 +26,7 @@ export function resolveDependencies(ctx: FileContext): void {
     if (target === undefined) {
       report(ctx, pending.pointer, 'unknown-reference', `depends_on: ${unknownAddress(ctx, text)}`, pending.range);
     } else if (!pending.resource.dependsOn.some((d) => formatAddress(d) === text)) {
-      pending.resource.dependsOn.push(target.address);
+      pending.resource.dependsOn = [...pending.resource.dependsOn, target.address];
     }
   }
 }

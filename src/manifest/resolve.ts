@@ -15,7 +15,7 @@ import type { EntryContext } from '../kinds/manifest-reading.js';
 import { CHILD_ORDER, COLLECTIONS, KINDS, ROOT_KIND } from '../kinds/registry.js';
 import { entryContext } from './entry-context.js';
 import { asMap, asScalar, asSeq, childPointer, idValue, stringValue } from './nodes.js';
-import type { DesiredResource, ResourceAddress } from './types.js';
+import type { DesiredResource, Lifecycle, ResourceAddress } from './types.js';
 import type { YMap } from './yaml-tree.js';
 
 /** The context each file's entries are read through by their kinds' own readers, made once per file. */
@@ -29,6 +29,10 @@ function readerContext(ctx: FileContext): EntryContext {
   }
   return made;
 }
+
+/** What a resource without `depends_on` or `lifecycle` entries has: one of each for all of them. */
+const NO_DEPENDENCIES: readonly ResourceAddress[] = Object.freeze([]);
+const DEFAULT_LIFECYCLE: Lifecycle = Object.freeze({ preventDestroy: false, ignoreChanges: Object.freeze([]) });
 
 function addResource(
   ctx: FileContext,
@@ -53,8 +57,8 @@ function addResource(
     attributes: {},
     references: {},
     ...(parent === undefined ? {} : { parent }),
-    dependsOn: [],
-    lifecycle: { preventDestroy: false, ignoreChanges: [] },
+    dependsOn: NO_DEPENDENCIES,
+    lifecycle: DEFAULT_LIFECYCLE,
     source,
     attributeSources: {},
   };

@@ -47,12 +47,15 @@ export function holdsNamedReference(value: unknown): boolean {
   return false;
 }
 
-/** The lifecycle meta-arguments of a resource. */
-interface Lifecycle {
+/**
+ * The lifecycle meta-arguments of a resource. Read-only: the resources that set none (nearly all)
+ * share one default, so a reader that sets some gives the resource a lifecycle of its own.
+ */
+export interface Lifecycle {
   /** A plan that would delete or replace the resource must fail. */
-  preventDestroy: boolean;
+  readonly preventDestroy: boolean;
   /** API field names whose differences are ignored. */
-  ignoreChanges: string[];
+  readonly ignoreChanges: readonly string[];
 }
 
 /**
@@ -66,6 +69,7 @@ interface Lifecycle {
  *   References inside a value are `NamedReference`s in `attributes`, and are also listed here
  *   under a path (`components[0].media_key`) so every edge of the resource is in one place.
  * - `dependsOn` holds only the explicit `depends_on` entries; parents and references are edges too.
+ *   Read-only, like `lifecycle`: the resources without entries share one empty list.
  * - `importId` binds the resource to an existing object (an `import` entry, or the `id` of the
  *   account, of a funding instrument or of a media library item: then `namedById`, a named object
  *   the plan does not count as an import).
@@ -79,7 +83,7 @@ export interface DesiredResource {
   attributes: Record<string, unknown>;
   references: Record<string, ResourceAddress>;
   parent?: ResourceAddress;
-  dependsOn: ResourceAddress[];
+  dependsOn: readonly ResourceAddress[];
   lifecycle: Lifecycle;
   importId?: string;
   namedById?: true;

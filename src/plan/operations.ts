@@ -13,9 +13,17 @@ import type { Operation } from './types.js';
 /** Attributes that exist only in the manifest and are not API parameters. */
 const NOT_SENT = new Set(['id']);
 
+/**
+ * The parameters of a create: its `after` without what is not sent. When nothing is left out they
+ * are `after` itself, not a copy: a large plan keeps each create's attributes once (neither is
+ * changed after planning; apply sends a resolved copy, apply/resolve.ts).
+ */
 function createParams(change: ResourceChange): Record<string, unknown> {
+  const after = change.after ?? {};
+  const entries = Object.entries(after);
+  if (entries.every(([k, v]) => !NOT_SENT.has(k) && v !== undefined)) return after;
   const params: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(change.after ?? {})) if (!NOT_SENT.has(k) && v !== undefined) params[k] = v;
+  for (const [k, v] of entries) if (!NOT_SENT.has(k) && v !== undefined) params[k] = v;
   return params;
 }
 
