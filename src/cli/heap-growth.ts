@@ -2,8 +2,10 @@
  * How far V8 lets the heap grow past the live data before its next full collection, for the
  * commands that hold a whole account in memory. Left alone, V8 grows the old generation to up to
  * four times the live data on a machine with memory to spare: a plan of 100,000 resources (about
- * 300 MB live) peaked at 640–700 MB resident, an apply at 860–1,000 MB. A growth of 30% keeps
- * such a plan under 512 MB for 20–35% more CPU (BENCHMARKS.md, "Peak memory at 100,000 resources").
+ * 300 MB live) peaked at 640–720 MB resident, an apply at 860–1,070 MB. A growth of 30% keeps
+ * such a plan under 512 MB and the first apply at about 512 MB, for about 30% more plan CPU than
+ * V8's default growth; 50% and more let that apply reach 548–652 MB (BENCHMARKS.md, "Peak memory at
+ * 100,000 resources").
  *
  * The heap limit itself (`--max-old-space-size`) is fixed when the process starts, and a hard cap
  * would turn a larger account into an out-of-memory crash; the growth factor is read at every
