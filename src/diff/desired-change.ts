@@ -30,11 +30,6 @@ function ignoredFields(descriptor: KindDescriptor, names: readonly string[]): Re
   return new Set(names.map((name) => known.get(name) ?? name));
 }
 
-function createdAttributes(after: Record<string, unknown>): AttributeChange[] {
-  // map makes an array of the exact length (pushes leave room to grow): one per create
-  return Object.keys(after).map((path): AttributeChange => ({ path, before: undefined, after: after[path], origin: 'manifest', forcesReplacement: false }));
-}
-
 function bindingRange(resource: DesiredResource): DesiredResource['source'] {
   return resource.attributeSources['import'] ?? resource.source;
 }
@@ -150,7 +145,6 @@ export function desiredChange(ctx: DiffContext, resource: DesiredResource, text:
   if (id === undefined || record === undefined) {
     change.reason = binding.source === 'state' ? 'deleted_outside' : 'new';
     change.drift = binding.source === 'state';
-    change.changes = createdAttributes(after);
     if (binding.source === 'import' && id !== undefined) {
       ctx.diagnostics.push(
         errorAt('import-not-found', `${text} is to be bound to ${resource.kind.replace(/_/g, ' ')} ${id}, which the service does not have (deleted, or in another account)`, bindingRange(resource)),

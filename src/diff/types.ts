@@ -68,6 +68,10 @@ export interface ResourceChange {
   before: Record<string, unknown> | null;
   /** Managed attributes as the manifest wants them (null when deleting); may hold `UnknownRef`s. */
   after: Record<string, unknown> | null;
+  /**
+   * The attributes that change. Empty on a create, every attribute of whose `after` is set from
+   * the manifest: `attributeChanges` (attribute-changes.ts) lists them when asked.
+   */
   changes: AttributeChange[];
   reason?: ChangeReason;
   /** Some attribute changed outside adsctl. */

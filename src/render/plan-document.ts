@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
+import { attributeChanges } from '../diff/attribute-changes.js';
 import type { Action, ResourceChange } from '../diff/types.js';
 import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { ChangeAttribution } from '../live/attribution.js';
@@ -101,7 +102,7 @@ function changeFacts(change: ResourceChange): ChangeFacts {
 function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean, serving: DocumentServing | undefined): DocumentResourceChange {
   const address = formatAddress(change.address);
   // people see a create or a delete as its whole `after` or `before`, never by attribute
-  const listed = shownOnly && (change.action === 'create' || change.action === 'delete') ? [] : change.changes;
+  const listed = shownOnly && (change.action === 'create' || change.action === 'delete') ? [] : attributeChanges(change);
   const attributes = [...listed]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
     .map((c) => ({

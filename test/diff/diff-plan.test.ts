@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { attributeChanges } from '../../src/diff/attribute-changes.js';
 import { diffResources } from '../../src/diff/diff.js';
 import { formatAddress } from '../../src/manifest/address.js';
 import {
@@ -49,8 +50,11 @@ describe('diffResources: create everything', () => {
     const campaign = changeAt(result.value, A.campaign);
     expect(campaign.after).toMatchObject({ budget_optimization: 'CAMPAIGN', standard_delivery: true, entity_status: 'ACTIVE' });
     expect(campaign.before).toBeNull();
-    expect(campaign.changes.map((c) => c.path)).toEqual(Object.keys(campaign.after ?? {}));
-    expect(campaign.changes.every((c) => c.before === undefined && c.origin === 'manifest' && !c.forcesReplacement)).toBe(true);
+    // a create holds no attribute changes of its own: they are derived from its after when listed
+    expect(campaign.changes).toEqual([]);
+    const listed = attributeChanges(campaign);
+    expect(listed.map((c) => c.path)).toEqual(Object.keys(campaign.after ?? {}));
+    expect(listed.every((c) => c.before === undefined && c.after === campaign.after?.[c.path] && c.origin === 'manifest' && !c.forcesReplacement)).toBe(true);
     expect(changeAt(result.value, A.lineItem).after?.['placements']).toEqual(['PUBLISHER_NETWORK', 'SERVICE_TIMELINE']);
     expect(changeAt(result.value, A.criterion).after?.['operator_type']).toBe('EQ');
     expect(changeAt(result.value, 'funding_instruments.card').after?.['start_time']).toBe('2025-12-31T23:00:00Z');

@@ -45,7 +45,14 @@ describe('planToDocument', () => {
       account: 'k',
       type: 'line_item',
       id: null,
-      change: { actions: ['create'], before: null, after: {}, after_unknown: { campaign_id: true }, attributes: [] },
+      change: {
+        actions: ['create'],
+        before: null,
+        after: {},
+        after_unknown: { campaign_id: true },
+        // a create lists every attribute of its after, set from the manifest
+        attributes: [{ path: 'campaign_id', before: null, after: null, after_unknown: true, origin: 'manifest', forces_replacement: false }],
+      },
       drift: false,
       reason: null,
       currency: null,
