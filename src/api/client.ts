@@ -11,7 +11,6 @@
  * endpoints it reaches the token endpoints and the media upload service, and sends form, JSON,
  * caller-serialised JSON and multipart bodies (request-body.ts); traces never show a body's content.
  */
-import { Agent, errors as undiciErrors, request } from 'undici';
 import { emptyCounts, type RequestCounts } from './accounting.js';
 import type { Endpoint } from './endpoints.js';
 import { ApiError, errorItems } from './errors.js';
@@ -20,6 +19,7 @@ import { encodeBody, type MultipartPart } from './request-body.js';
 import { Semaphore } from './semaphore.js';
 import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
 import { bodyTrace, redactAuthorization, redactUrl } from './trace.js';
+import { Agent, errors as undiciErrors, requestOn } from './undici-lean.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -257,7 +257,7 @@ export class ApiClient {
   readonly endpoint: Endpoint;
   readonly counts: RequestCounts = emptyCounts();
   private readonly credentials: OAuthCredentials;
-  private readonly agent: Agent;
+  private readonly agent: InstanceType<typeof Agent>;
   private readonly slots: Semaphore;
   private readonly shared: Semaphore | undefined;
   private readonly tracker: RateTracker;
@@ -443,10 +443,9 @@ export class ApiClient {
     const started = this.options.now();
     this.counts.attempts++;
     try {
-      const res = await request(`${url}${query}`, {
+      const res = await requestOn(this.agent, new URL(`${url}${query}`), {
         method: req.method,
         headers,
-        dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
         ...(body === undefined ? {} : { body }),
