@@ -6,7 +6,8 @@
  * cases share one account (applied one after the other, generated once); the cases with audiences
  * (whose names an account holds once) and the Part B cases each run in an emulator of their own,
  * as their fixtures were made. The golden manifests that do not apply are named, with why, and
- * checked to be refused with nothing sent.
+ * checked to be refused with nothing sent, each in an emulator of its own (nothing else there),
+ * side by side with the others rather than one after the other in the shared account's test.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,17 +87,19 @@ async function applyGolden(at: Emulated, name: string): Promise<string | undefin
 
 describe('the golden manifests that apply against the emulator: generate, then plan', () => {
   const cases = goldenCases();
+  const applying = cases.filter((c) => NOT_APPLYING[c.name] === undefined);
 
   // the Part A cases side by side in the seeded account of one emulator: each applied from a
-  // workspace of its own, then the whole account generated once and planned
-  const together = cases.filter((c) => !c.alone);
+  // workspace of its own, in order, then the whole account generated once and planned
+  const together = applying.filter((c) => !c.alone);
   it(`${together.map((c) => c.title).join(', ')}, in one account`, async () => {
     const at = await emulated();
     try {
       const works: string[] = [];
       for (const c of together) {
         const work = await applyGolden(at, c.name);
-        if (work !== undefined) works.push(work);
+        expect(work, c.name).toBeDefined();
+        works.push(work as string);
       }
       const generated = await roundTrip(at, ACCOUNT);
       for (const work of works) expectNothingBeyond(work, [generated]);
@@ -106,7 +109,7 @@ describe('the golden manifests that apply against the emulator: generate, then p
   }, 300_000);
 
   // the others each in an emulator of its own (as their fixtures were made), side by side
-  it.concurrent.each(cases.filter((c) => c.alone))('$title', async ({ name }) => {
+  it.concurrent.each(applying.filter((c) => c.alone))('$title', async ({ name }) => {
     const at = await emulated();
     try {
       // the Part B fixtures were made after two sandbox accounts (11mwad, 11nkq9), which their permissions name, with sharing outside the business on
@@ -115,10 +118,21 @@ describe('the golden manifests that apply against the emulator: generate, then p
         await shareOutsideBusiness(at.client, ACCOUNT);
       }
       const work = await applyGolden(at, name);
+      expect(work, name).toBeDefined();
       if (work === undefined) return;
       const generated: Generated[] = [];
       for (const id of accountsOf(work)) generated.push(await roundTrip(at, id));
       expectNothingBeyond(work, generated);
+    } finally {
+      await closeEmulated(at);
+    }
+  }, 120_000);
+
+  // the golden manifests that do not apply, each refused by an emulator of its own with nothing sent
+  it.concurrent.each(cases.filter((c) => NOT_APPLYING[c.name] !== undefined))('$title: refused, nothing written', async ({ name }) => {
+    const at = await emulated();
+    try {
+      expect(await applyGolden(at, name)).toBeUndefined();
     } finally {
       await closeEmulated(at);
     }

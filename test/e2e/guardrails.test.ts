@@ -7,6 +7,16 @@
  * the guardrails in force when it is applied; `protect_serving` holds against removal from the
  * manifest, `destroy` and a targeted destroy; bad settings are errors at their line and column
  * with nothing sent.
+ *
+ * One emulator and one workspace serve the whole file, as steps in order. A plan lists every
+ * violation, so the mandatory rules are broken all at once, each by one step, in one manifest: one
+ * text plan, one JSON plan and one apply show each rule refusing (its line marked `error`, its JSON
+ * entry mandatory and not allowed) with nothing written, and one plan shows them all at their
+ * limits letting the change through. Likewise the bad settings sit in one adsctl.yaml, each an
+ * error at its own line and column. A refused run is shown to have written nothing by the wire
+ * log, not by a plan after it; an apply that goes on is shown by the writes it sent and by the
+ * next plan, which finds only its own change left to make, and the file ends with a plan that
+ * finds nothing left to change.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
 import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import type { CliRun } from '../support/run-cli.js';
 import { startWireLog, type WireLog } from '../support/wire-log.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -71,6 +82,18 @@ async function expectNoChanges(): Promise<void> {
   expect(plan.stdout).toContain('No changes.');
 }
 
+interface BatchItem {
+  operation_type: string;
+  params: Record<string, unknown>;
+}
+
+/** The items of the batch writes to `collection` (campaigns, line_items) since the last reset. */
+const batchItems = (collection: string): BatchItem[] =>
+  log
+    .writes()
+    .filter((w) => w.path.endsWith(`/${collection}`) && Array.isArray(w.json))
+    .flatMap((w) => w.json as BatchItem[]);
+
 beforeAll(async () => {
   ({ emulator } = await startTestEmulator());
   log = await startWireLog(emulator.info.base_url);
@@ -86,10 +109,8 @@ stepsInOrder();
 
 interface RuleCase {
   rule: string;
+  /** The rule's setting in adsctl.yaml. */
   yaml: string;
-  /** The manifest one step over the limit, and at it. */
-  over: Sale;
-  at: Sale;
   /** The violation's line in the text plan (after the status word), as a regular expression. */
   line: RegExp;
   address: string;
@@ -97,56 +118,63 @@ interface RuleCase {
   limit: string;
 }
 
+/**
+ * Every mandatory rule but protect_serving (below), each broken by one step in `over()` and met
+ * exactly in `atLimits()`. The account spends 35.00 (sale) + 5.00 (live) a day; `over()` raises
+ * sale to 100.01 and adds fresh at 5.00: +70.01 a day, one cent over +70.00 and over +175% of
+ * 40.00 (`atLimits()`: +70.00, exactly +175%).
+ */
 const CASES: RuleCase[] = [
-  { rule: 'max_daily_budget', yaml: 'max_daily_budget: "100.00"', over: { daily: '100.01' }, at: { daily: '100.00' }, line: /error +max_daily_budget +campaigns\.sale +daily_budget = 100\.01 USD +limit 100\.00 USD/, address: 'campaigns.sale', value: '100.01 USD', limit: '100.00 USD' },
-  { rule: 'max_total_budget', yaml: 'max_total_budget: "5000.00"', over: { total: '5000.01' }, at: { total: '5000.00' }, line: /error +max_total_budget +campaigns\.sale +total_budget = 5000\.01 USD +limit 5000\.00 USD/, address: 'campaigns.sale', value: '5000.01 USD', limit: '5000.00 USD' },
-  { rule: 'max_bid', yaml: 'max_bid: "2.00"', over: { bid: '2.01' }, at: { bid: '2.00' }, line: /error +max_bid +campaigns\.sale\.line_items\.feed +bid_amount = 2\.01 USD +limit 2\.00 USD/, address: 'campaigns.sale.line_items.feed', value: '2.01 USD', limit: '2.00 USD' },
-  { rule: 'max_daily_spend_increase', yaml: 'max_daily_spend_increase: "50.00"', over: { daily: '85.01' }, at: { daily: '85.00' }, line: /error +max_daily_spend_increase +account +\+50\.01 USD\/day +limit \+50\.00 USD\/day/, address: 'account', value: '+50.01 USD/day', limit: '+50.00 USD/day' },
+  { rule: 'max_daily_budget', yaml: 'max_daily_budget: "100.00"', line: /error +max_daily_budget +campaigns\.sale +daily_budget = 100\.01 USD +limit 100\.00 USD/, address: 'campaigns.sale', value: '100.01 USD', limit: '100.00 USD' },
+  { rule: 'max_total_budget', yaml: 'max_total_budget: "5000.00"', line: /error +max_total_budget +campaigns\.sale +total_budget = 5000\.01 USD +limit 5000\.00 USD/, address: 'campaigns.sale', value: '5000.01 USD', limit: '5000.00 USD' },
+  { rule: 'max_bid', yaml: 'max_bid: "2.00"', line: /error +max_bid +campaigns\.sale\.line_items\.feed +bid_amount = 2\.01 USD +limit 2\.00 USD/, address: 'campaigns.sale.line_items.feed', value: '2.01 USD', limit: '2.00 USD' },
+  { rule: 'max_daily_spend_increase', yaml: 'max_daily_spend_increase: "70.00"', line: /error +max_daily_spend_increase +account +\+70\.01 USD\/day +limit \+70\.00 USD\/day/, address: 'account', value: '+70.01 USD/day', limit: '+70.00 USD/day' },
   {
     rule: 'max_daily_spend_increase_percent',
-    // the account spends 35.00 + 5.00 a day: +100% is +40.00
-    yaml: 'max_daily_spend_increase_percent: 100',
-    over: { daily: '75.01' },
-    at: { daily: '75.00' },
-    line: /error +max_daily_spend_increase_percent +account +\+100\.03% \(\+40\.01 USD\/day on 40\.00 USD\/day\) +limit \+100%/,
+    yaml: 'max_daily_spend_increase_percent: 175',
+    line: /error +max_daily_spend_increase_percent +account +\+175\.03% \(\+70\.01 USD\/day on 40\.00 USD\/day\) +limit \+175%/,
     address: 'account',
-    value: '+100.03% (+40.01 USD/day on 40.00 USD/day)',
-    limit: '+100%',
+    value: '+175.03% (+70.01 USD/day on 40.00 USD/day)',
+    limit: '+175%',
   },
-  { rule: 'create_paused', yaml: 'create_paused: true', over: { extra: campaign('fresh', 'US-Fresh', 'ACTIVE') }, at: { extra: campaign('fresh', 'US-Fresh', 'PAUSED') }, line: /error +create_paused +campaigns\.fresh +entity_status = ACTIVE +limit PAUSED/, address: 'campaigns.fresh', value: 'ACTIVE', limit: 'PAUSED' },
-  { rule: 'names', yaml: 'names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }', over: { campaignName: 'Sale' }, at: { campaignName: 'UK-Sale' }, line: /error +names +campaigns\.sale +name = Sale +limit \/\^\[A-Z\]\{2\}-\//, address: 'campaigns.sale', value: 'Sale', limit: '/^[A-Z]{2}-/' },
+  { rule: 'create_paused', yaml: 'create_paused: true', line: /error +create_paused +campaigns\.fresh +entity_status = ACTIVE +limit PAUSED/, address: 'campaigns.fresh', value: 'ACTIVE', limit: 'PAUSED' },
+  { rule: 'names', yaml: 'names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }', line: /error +names +campaigns\.sale +name = Sale +limit \/\^\[A-Z\]\{2\}-\//, address: 'campaigns.sale', value: 'Sale', limit: '/^[A-Z]{2}-/' },
 ];
 
-describe.each(CASES)('$rule', (c) => {
-  it('refuses the change one step over the limit at plan, listing the violation, and marks the line', async () => {
-    guardrails(`guardrails:\n  ${c.yaml}\n`);
-    ws.write(manifest({ ...c.over, extra: `${LIVE}${c.over.extra ?? ''}` }));
-    log.reset();
-    const plan = await adsctl(['plan', '--no-color'], 1);
-    expect(plan.stdout).toContain('Guardrails of adsctl.yaml:');
-    expect(plan.stdout).toMatch(c.line);
-    expect(plan.stdout).toContain('Planning failed: 1 mandatory guardrail of adsctl.yaml violated. This plan cannot be applied.');
-    if (c.address !== 'account') expect(plan.stdout).toContain(`  # guardrail ${c.rule} (mandatory)`);
-    const json = JSON.parse((await adsctl(['plan', '--json'], 1)).stdout) as { guardrails: unknown[] };
-    expect(json.guardrails).toEqual([expect.objectContaining({ rule: c.rule, address: c.address, enforcement: 'mandatory', value: c.value, limit: c.limit, allowed: false, account: ACCOUNT })]);
-    expect(log.writes()).toEqual([]);
-  });
+const over = (): string => manifest({ campaignName: 'Sale', daily: '100.01', total: '5000.01', bid: '2.01', extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'ACTIVE')}` });
+const atLimits = (): string => manifest({ campaignName: 'UK-Sale', daily: '100.00', total: '5000.00', bid: '2.00', extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'PAUSED')}` });
 
-  it('refuses it at apply before any write', async () => {
+describe('the mandatory rules', () => {
+  let plan: CliRun;
+  let json: { guardrails: unknown[] };
+  let apply: CliRun;
+
+  it('refuse the changes one step over their limits at plan and at apply, before any write', async () => {
+    guardrails(`guardrails:\n${CASES.map((c) => `  ${c.yaml}\n`).join('')}`);
+    ws.write(over());
     log.reset();
-    const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
-    expect(apply.stdout).toMatch(c.line);
+    plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stdout).toContain('Guardrails of adsctl.yaml:');
+    expect(plan.stdout).toContain(`Planning failed: ${CASES.length} mandatory guardrails of adsctl.yaml violated. This plan cannot be applied.`);
+    json = JSON.parse((await adsctl(['plan', '--json'], 1)).stdout) as { guardrails: unknown[] };
+    expect(json.guardrails).toHaveLength(CASES.length);
+    apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
     expect(apply.stdout + apply.stderr).not.toContain('Apply complete!');
     expect(log.writes()).toEqual([]);
   });
 
-  it('lets the same change through at its limit', async () => {
-    ws.write(manifest({ ...c.at, extra: `${LIVE}${c.at.extra ?? ''}` }));
-    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
-    expect(plan.stdout).not.toContain('Guardrails of adsctl.yaml:');
-    expect(plan.stdout).toMatch(/Plan: \d+ to add, \d+ to change, 0 to destroy\./);
-    ws.write(manifest({ extra: LIVE }));
-    await expectNoChanges();
+  it.each(CASES)('$rule: listed at plan (text and JSON) and at apply, its line marked', (c) => {
+    expect(plan.stdout).toMatch(c.line);
+    if (c.address !== 'account') expect(plan.stdout).toContain(`  # guardrail ${c.rule} (mandatory)`);
+    expect(json.guardrails).toContainEqual(expect.objectContaining({ rule: c.rule, address: c.address, enforcement: 'mandatory', value: c.value, limit: c.limit, allowed: false, account: ACCOUNT }));
+    expect(apply.stdout).toMatch(c.line);
+  });
+
+  it('let the same changes through at their limits', async () => {
+    ws.write(atLimits());
+    const atLimit = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    expect(atLimit.stdout).not.toContain('Guardrails of adsctl.yaml:');
+    expect(atLimit.stdout).toMatch(/Plan: \d+ to add, \d+ to change, 0 to destroy\./);
   });
 });
 
@@ -162,8 +190,7 @@ describe('an advisory rule', () => {
     log.reset();
     const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 0);
     expect(apply.stdout).toContain('Apply complete!');
-    expect(log.writes().length).toBeGreaterThan(0);
-    await expectNoChanges();
+    expect(batchItems('campaigns')).toContainEqual({ operation_type: 'Update', params: expect.objectContaining({ daily_budget_amount_local_micro: 100_010_000 }) });
   });
 });
 
@@ -171,8 +198,9 @@ describe('--allow', () => {
   it('lifts the rule for the run, and the text, Markdown and JSON plans say so', async () => {
     guardrails('guardrails:\n  max_daily_budget: "100.00"\n  max_bid: "2.00"\n');
     ws.write(manifest({ daily: '150.00', extra: LIVE }));
-    await adsctl(['plan', '--no-color'], 1);
     const text = await adsctl(['plan', '--allow', 'max_daily_budget', '--detailed-exitcode', '--no-color'], 2);
+    // the advisory apply before left the account at 100.01 a day and nothing else to change
+    expect(text.stdout).toMatch(/~ daily_budget = 100\.01 USD -> 150\.00 USD/);
     expect(text.stdout).toMatch(/allowed +max_daily_budget +campaigns\.sale +daily_budget = 150\.00 USD +limit 100\.00 USD \(lifted by --allow max_daily_budget\)/);
     expect(text.stdout).toContain('Lifted for this run: --allow max_daily_budget.');
     expect(text.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
@@ -206,7 +234,6 @@ describe('--allow', () => {
     expect(log.writes().length).toBeGreaterThan(0);
     const history = await adsctl(['state', 'history', '--account', ACCOUNT], 0);
     expect(history.stdout.split('\n')[1]).toContain('apply (--allow max_daily_budget)');
-    await adsctl(['plan', '--detailed-exitcode', '--allow', 'max_daily_budget', '--no-color'], 0);
   });
 });
 
@@ -214,7 +241,10 @@ describe('a saved plan', () => {
   it('is held to the guardrails in force when it is applied, not when it was made', async () => {
     noGuardrails();
     ws.write(manifest({ daily: '250.00', extra: LIVE }));
-    await adsctl(['plan', '--out', 'raise.plan', '--no-color'], 0);
+    const made = await adsctl(['plan', '--out', 'raise.plan', '--no-color'], 0);
+    // the apply with --allow before left the account at 150.00 a day and nothing else to change
+    expect(made.stdout).toMatch(/~ daily_budget = 150\.00 USD -> 250\.00 USD/);
+    expect(made.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
     guardrails('guardrails:\n  max_daily_budget: "200.00"\n');
     log.reset();
     const refused = await adsctl(['apply', 'raise.plan', '--no-color'], 1);
@@ -228,13 +258,9 @@ describe('a saved plan', () => {
     const applied = await adsctl(['apply', 'raise.plan', '--allow', 'max_daily_budget', '--no-color'], 0);
     expect(applied.stdout).toContain('Apply complete!');
     expect(applied.stderr).toContain('Lifted for this run: --allow max_daily_budget.');
-    expect(log.writes().length).toBeGreaterThan(0);
+    expect(batchItems('campaigns')).toContainEqual({ operation_type: 'Update', params: expect.objectContaining({ daily_budget_amount_local_micro: 250_000_000 }) });
     const history = await adsctl(['state', 'history', '--account', ACCOUNT], 0);
     expect(history.stdout.split('\n')[1]).toContain('apply (--allow max_daily_budget)');
-    noGuardrails();
-    ws.write(manifest({ extra: LIVE }));
-    await adsctl(['apply', '--auto-approve'], 0);
-    await expectNoChanges();
   });
 });
 
@@ -268,26 +294,46 @@ describe('protect_serving', () => {
     ws.write(manifest({ extra: LIVE.replace('entity_status: ACTIVE', 'entity_status: PAUSED') }));
     await adsctl(['apply', '--auto-approve'], 0);
     ws.write(manifest());
+    log.reset();
     await adsctl(['apply', '--auto-approve', '--no-color'], 0);
-    await expectNoChanges();
+    expect(batchItems('campaigns')).toContainEqual({ operation_type: 'Delete', params: expect.objectContaining({ campaign_id: expect.any(String) }) });
+    // that nothing is left to change is the last step's plan
   });
 });
 
+/** Every bad setting in one adsctl.yaml: each is an error at its own line and column. */
+const BAD = [
+  { name: 'a regular expression that does not compile', at: 'adsctl.yaml:3:16: error guardrails-regex' },
+  { name: 'an unknown collection', at: 'adsctl.yaml:4:5: error guardrails-collection' },
+  { name: 'an amount that is not one', at: 'adsctl.yaml:5:12: error guardrails-number' },
+  { name: 'an unknown rule', at: 'adsctl.yaml:6:3: error guardrails-rule' },
+  { name: 'an account no manifest has', at: 'adsctl.yaml:8:5: error guardrails-account' },
+];
+const BAD_YAML = `guardrails:
+  names:
+    campaigns: "^[A-Z"
+    campagins: "^x"
+  max_bid: "2,00"
+  max_spend: "2.00"
+  accounts:
+    "18ce54d4x5u": { max_bid: "1.00" }
+`;
+
 describe('bad settings', () => {
-  it.each([
-    { name: 'a regular expression that does not compile', yaml: 'guardrails:\n  names:\n    campaigns: "^[A-Z"\n', at: 'adsctl.yaml:3:16: error guardrails-regex' },
-    { name: 'an amount that is not one', yaml: 'guardrails:\n  max_bid: "2,00"\n', at: 'adsctl.yaml:2:12: error guardrails-number' },
-    { name: 'an unknown rule', yaml: 'guardrails:\n  max_spend: "2.00"\n', at: 'adsctl.yaml:2:3: error guardrails-rule' },
-    { name: 'an unknown collection', yaml: 'guardrails:\n  names: { campagins: "^x" }\n', at: 'adsctl.yaml:2:12: error guardrails-collection' },
-    { name: 'an account no manifest has', yaml: 'guardrails:\n  accounts:\n    "18ce54d4x5u": { max_bid: "1.00" }\n', at: 'adsctl.yaml:3:5: error guardrails-account' },
-  ])('stops at $name, at its line and column, with nothing sent', async ({ yaml, at }) => {
-    guardrails(yaml);
+  let plan: CliRun;
+  let apply: CliRun;
+
+  it('stop plan and apply with nothing sent', async () => {
+    guardrails(BAD_YAML);
     log.reset();
-    const plan = await adsctl(['plan', '--no-color'], 1);
-    expect(plan.stderr).toContain(at);
-    const apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
-    expect(apply.stderr).toContain(at);
+    plan = await adsctl(['plan', '--no-color'], 1);
+    apply = await adsctl(['apply', '--auto-approve', '--no-color'], 1);
     expect(log.requests()).toEqual([]);
+  });
+
+  it.each(BAD)('stop at $name, at its line and column', ({ at }) => {
+    expect(plan.stderr).toContain(at);
+    expect(apply.stderr).toContain(at);
   });
 
   it('ends with a clean plan once the file is fixed', async () => {

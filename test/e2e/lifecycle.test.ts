@@ -1,12 +1,16 @@
 /**
  * The full lifecycle of issue 5 with the real CLI against the real emulator, steps in order:
  * validate → plan → apply → no changes → a change by hand shows as drift and apply reverts it →
- * a manifest edit → renames (a key with `state mv`, a `name` in place) → a line item removed →
- * saved plans (applied, and refused when stale) → the state lock → import → destroy. Each step
- * starts from the converged state the previous one left, and each `it` that applies ends with
- * `plan --detailed-exitcode` exiting 0.
+ * a key renamed with `state mv` → manifest edits (a `name` in place, a line item removed) →
+ * saved plans (a budget edit applied from one, a stale one refused, the change made by hand
+ * meanwhile planned as drift) → the state lock (the held apply converges what the previous step
+ * left) → import → destroy. Each step starts from the state the previous one left; each `it` that
+ * applies ends converged, shown by a `plan --detailed-exitcode` exiting 0 with "No changes." (in
+ * the lock step, the run that waited for the lock). Every CLI run is a node start and most load
+ * the whole planner, so no run repeats what another already shows: ids are read from the state
+ * file, which step 3 checks to be what `adsctl state list` prints.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,8 +118,17 @@ async function adsctl(args: string[], code: number): Promise<CliRun> {
   return run;
 }
 
-async function state(): Promise<Map<string, string>> {
+/** `adsctl state list`, as a map address → id. */
+async function stateList(): Promise<Map<string, string>> {
   return parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+}
+
+/** The bindings of the workspace's state file, address → id (none before the first apply); step 3 checks them against `state list`. */
+function state(): Map<string, string> {
+  const path = join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`);
+  if (!existsSync(path)) return new Map();
+  const doc = JSON.parse(readFileSync(path, 'utf8')) as { resources: Record<string, { id: string }> };
+  return new Map(Object.entries(doc.resources).map(([address, entry]) => [address, entry.id]));
 }
 
 async function expectNoChanges(): Promise<void> {
@@ -163,7 +176,7 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     expect(refused.stderr).toContain('--auto-approve');
     expect(refused.stdout).not.toContain('Apply complete!');
     expect(await liveCampaignNames()).toEqual([]);
-    expect([...(await state()).keys()].filter((a) => a.startsWith('campaigns.'))).toEqual([]);
+    expect([...state().keys()].filter((a) => a.startsWith('campaigns.'))).toEqual([]);
   });
 
   it('prints the plan as JSON valid against schemas/plan.schema.json and as Markdown with a summary', async () => {
@@ -183,7 +196,10 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     const apply = await adsctl(['apply', '--auto-approve'], 0);
     expect(apply.stdout).toContain('Apply complete! Resources: 12 added, 0 changed, 0 destroyed.');
 
-    const bound = await state();
+    const bound = await stateList();
+    // what the later steps read from the state file is what `state list` prints
+    expect(state()).toEqual(bound);
+    expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).length).toBeGreaterThanOrEqual(12);
     for (const address of ['campaigns.spring', 'campaigns.autumn']) managedCampaigns.add(bound.get(address)!);
     expect(await liveCampaignNames()).toEqual(['E2E Autumn 2027', 'E2E Spring 2027']);
     const us = await lineItem(bound.get('campaigns.spring.line_items.us')!);
@@ -194,7 +210,7 @@ describe('the lifecycle of a manifest, through the CLI', () => {
   });
 
   it('shows changes made by hand as drift (exit 2), and apply puts the manifest back', async () => {
-    const bound = await state();
+    const bound = state();
     const springId = bound.get('campaigns.spring')!;
     const usId = bound.get('campaigns.spring.line_items.us')!;
     const paused = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${springId}`, { entity_status: 'ACTIVE' }, { as: 'form' });
@@ -217,21 +233,8 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     await expectNoChanges();
   });
 
-  it('applies a budget edited in the manifest', async () => {
-    setShape({ springDaily: '75.00' });
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
-    expect(plan.stdout).toMatch(/daily_budget += 50\.00 USD -> 75\.00 USD/);
-    expect(plan.stdout).not.toContain('changed outside adsctl');
-    expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
-
-    await adsctl(['apply', '--auto-approve'], 0);
-    const springId = (await state()).get('campaigns.spring')!;
-    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(75_000_000);
-    await expectNoChanges();
-  });
-
-  it('renames a logical key with state mv (no changes), and a name in place (same id)', async () => {
-    const before = await state();
+  it('renames a logical key with state mv, after which the plan shows no changes', async () => {
+    const before = state();
     const autumnId = before.get('campaigns.autumn')!;
     const euId = before.get('campaigns.autumn.line_items.eu')!;
     setShape({ autumnKey: 'fall' });
@@ -240,43 +243,47 @@ describe('the lifecycle of a manifest, through the CLI', () => {
 
     const mv = await adsctl(['state', 'mv', 'campaigns.autumn', 'campaigns.fall'], 0);
     expect(mv.stdout).toContain('Moved campaigns.autumn to campaigns.fall');
-    const moved = await state();
+    const moved = await stateList();
     expect(moved.get('campaigns.fall')).toBe(autumnId);
     expect(moved.get('campaigns.fall.line_items.eu')).toBe(euId);
     expect([...moved.keys()].filter((a) => a.startsWith('campaigns.autumn'))).toEqual([]);
     await expectNoChanges();
+  });
 
-    setShape({ autumnName: 'E2E Fall 2027' });
+  it('applies manifest edits: a name in place (same id), and a line item removed, destroyed with what it contains', async () => {
+    const before = state();
+    const fallId = before.get('campaigns.fall')!;
+    const caId = before.get('campaigns.spring.line_items.ca')!;
+    setShape({ autumnName: 'E2E Fall 2027', withCa: false });
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toContain('# campaigns.fall will be updated in-place');
     expect(plan.stdout).toMatch(/name += "E2E Autumn 2027" -> "E2E Fall 2027"/);
-    expect(plan.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
-    await adsctl(['apply', '--auto-approve'], 0);
-    expect((await state()).get('campaigns.fall')).toBe(autumnId);
-    expect(await campaign(autumnId)).toMatchObject({ name: 'E2E Fall 2027', deleted: false });
-    await expectNoChanges();
-  });
-
-  it('destroys a line item removed from the manifest, with what it contains', async () => {
-    const caId = (await state()).get('campaigns.spring.line_items.ca')!;
-    setShape({ withCa: false });
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toContain('# campaigns.spring.line_items.ca will be destroyed');
-    expect(plan.stdout).toMatch(/Plan: 0 to add, 0 to change, [1-9]\d* to destroy\./);
+    // edits of the manifest, not drift; the name is the one change, and only the line item and what it contains are destroyed
+    expect(plan.stdout).not.toContain('changed outside adsctl');
+    expect(plan.stdout).toMatch(/Plan: 0 to add, 1 to change, [1-9]\d* to destroy\./);
+    const destroyed = [...plan.stdout.matchAll(/# (\S+) will be destroyed/g)].map((m) => m[1] ?? '');
+    expect(destroyed.filter((a) => a !== 'campaigns.spring.line_items.ca' && !a.startsWith('campaigns.spring.line_items.ca.'))).toEqual([]);
 
     await adsctl(['apply', '--auto-approve'], 0);
+    const after = state();
+    expect(after.get('campaigns.fall')).toBe(fallId);
+    expect(await campaign(fallId)).toMatchObject({ name: 'E2E Fall 2027', deleted: false });
     expect((await lineItem(caId))['deleted']).toBe(true);
-    expect([...(await state()).keys()].filter((a) => a.startsWith('campaigns.spring.line_items.ca'))).toEqual([]);
+    expect([...after.keys()].filter((a) => a.startsWith('campaigns.spring.line_items.ca'))).toEqual([]);
     await expectNoChanges();
   });
 
-  it('applies a saved plan, and refuses a stale one naming the object that moved', async () => {
-    const springId = (await state()).get('campaigns.spring')!;
-    setShape({ springDaily: '80.00' });
-    await adsctl(['plan', '--out', 'fresh.plan', '--detailed-exitcode'], 2);
+  it('applies a budget edit from a saved plan, refuses a stale one naming the object that moved, and plans that change as drift', async () => {
+    const springId = state().get('campaigns.spring')!;
+    setShape({ springDaily: '75.00' });
+    const saved = await adsctl(['plan', '--out', 'fresh.plan', '--detailed-exitcode'], 2);
+    expect(saved.stdout).toMatch(/daily_budget += 50\.00 USD -> 75\.00 USD/);
+    expect(saved.stdout).not.toContain('changed outside adsctl');
+    expect(saved.stdout).toContain('Plan: 0 to add, 1 to change, 0 to destroy.');
     const fresh = await adsctl(['apply', 'fresh.plan'], 0);
     expect(fresh.stdout).toContain('Resources: 0 added, 1 changed, 0 destroyed.');
-    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(80_000_000);
+    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(75_000_000);
 
     setShape({ springDaily: '90.00' });
     await adsctl(['plan', '--out', 'stale.plan', '--detailed-exitcode'], 2);
@@ -285,18 +292,17 @@ describe('the lifecycle of a manifest, through the CLI', () => {
     const stale = await adsctl(['apply', 'stale.plan'], 1);
     expect(stale.stderr).toContain('the saved plan is stale');
     expect(stale.stderr).toMatch(/  - campaigns\.spring \(id \w+\) was changed outside adsctl \(updated at /);
-    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(80_000_000);
+    expect((await campaign(springId))['daily_budget_amount_local_micro']).toBe(75_000_000);
 
     const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toMatch(/total_budget += 2000\.00 USD -> 1500\.00 USD \(changed outside adsctl(?: by user \d+ at [\d:TZ-]+)?\)/);
-    await adsctl(['apply', '--auto-approve'], 0);
-    expect(await campaign(springId)).toMatchObject({ daily_budget_amount_local_micro: 90_000_000, total_budget_amount_local_micro: 1_500_000_000 });
-    await expectNoChanges();
+    expect(plan.stdout).toMatch(/daily_budget += 75\.00 USD -> 90\.00 USD/);
+    // the next step's apply puts both in place, and its waiting run shows no changes
   });
 
-  it('refuses a second run while one holds the state lock, and --lock-timeout waits for it', async () => {
-    setShape({ springDaily: '95.00' });
-    // the first run goes through a closed gate: it holds the lock, its first request held
+  it('refuses a second run while one holds the state lock, and --lock-timeout waits for it; the apply converges', async () => {
+    // the first run (applying what the saved-plan step left: the budget edit, the change by hand
+    // reverted) goes through a closed gate: it holds the lock, its first request held
     const gate = await startGateProxy(emulator.info.base_url);
     const first = ws.start(['apply', '--auto-approve'], { ADSCTL_ENDPOINT: gate.url });
     let waiting: RunningCli | undefined;
@@ -317,6 +323,8 @@ describe('the lifecycle of a manifest, through the CLI', () => {
       gate.open();
       const firstRun = await first.done;
       expect(firstRun.code, transcript(firstRun)).toBe(0);
+      expect(firstRun.stdout).toContain('Resources: 0 added, 1 changed, 0 destroyed.');
+      // the run that waited plans after the apply: nothing is left to change
       const waited = await waiting.done;
       expect(waited.code, transcript(waited)).toBe(0);
       expect(waited.stdout).toContain('No changes.');
@@ -324,8 +332,7 @@ describe('the lifecycle of a manifest, through the CLI', () => {
       for (const run of [first, waiting]) if (run !== undefined && run.child.exitCode === null) run.child.kill('SIGKILL');
       await gate.close();
     }
-    expect((await campaign((await state()).get('campaigns.spring')!))['daily_budget_amount_local_micro']).toBe(95_000_000);
-    await expectNoChanges();
+    expect(await campaign(state().get('campaigns.spring')!)).toMatchObject({ daily_budget_amount_local_micro: 90_000_000, total_budget_amount_local_micro: 1_500_000_000 });
   });
 
   it('imports a campaign made by hand so that the next plan shows no changes for it', async () => {
