@@ -54,9 +54,23 @@ const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 /** The address of each id adsctl binds, by `holderKey`: the state's, the manifest's imports and every change's. */
 function boundIds(input: UnmanagedInput): Map<string, string> {
   const bound = new Map<string, string>();
-  for (const [address, s] of Object.entries(input.state.resources)) bound.set(holderKey(s.kind, s.id), address);
-  for (const r of input.desired.resources) if (r.importId !== undefined) bound.set(holderKey(r.kind, r.importId), formatAddress(r.address));
-  for (const c of input.changes) if (c.id !== undefined) bound.set(holderKey(c.kind, c.id), formatAddress(c.address));
+  const { resources } = input.state;
+  for (const address in resources) {
+    const s = resources[address]!;
+    bound.set(holderKey(s.kind, s.id), address);
+  }
+  let imported = false;
+  for (const r of input.desired.resources) {
+    if (r.importId === undefined) continue;
+    bound.set(holderKey(r.kind, r.importId), formatAddress(r.address));
+    imported = true;
+  }
+  for (const c of input.changes) {
+    if (c.id === undefined) continue;
+    // most changes keep the object their state entry binds at the same address, as bound above
+    const address = formatAddress(c.address);
+    if (imported || resources[address]?.id !== c.id) bound.set(holderKey(c.kind, c.id), address);
+  }
   return bound;
 }
 

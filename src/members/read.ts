@@ -15,7 +15,7 @@ import { formatAddress, parseAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { MembersStoreLocation } from './store-path.js';
-import type { AccountState } from '../state/state-file.js';
+import type { AccountState, StateResource } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { membershipModule } from './load-membership.js';
 
@@ -112,10 +112,16 @@ export async function readMemberships(account: DesiredAccount, storeOf: (address
  * `readMemberships`; a membership whose parent goes too goes with it and needs nothing.
  */
 export async function unknownRemovals(account: DesiredAccount, state: AccountState, storeOf: (address: string) => MembersStoreLocation | undefined): Promise<Diagnostic[]> {
-  const desired = new Set(account.resources.map((r) => formatAddress(r.address)));
+  const memberships: Array<[string, StateResource]> = [];
+  for (const address in state.resources) {
+    const entry = state.resources[address]!;
+    if (MEMBER_KINDS.has(entry.kind)) memberships.push([address, entry]);
+  }
   const out: Diagnostic[] = [];
-  for (const [address, entry] of Object.entries(state.resources)) {
-    if (!MEMBER_KINDS.has(entry.kind) || desired.has(address)) continue;
+  if (memberships.length === 0) return out;
+  const desired = new Set(account.resources.map((r) => formatAddress(r.address)));
+  for (const [address, entry] of memberships) {
+    if (desired.has(address)) continue;
     const parsed = parseAddress(address).value;
     if (parsed === undefined || !desired.has(formatAddress({ ...parsed, steps: parsed.steps.slice(0, -1) }))) continue;
     const store = storeOf(address);
@@ -148,7 +154,8 @@ export async function unknownRemovals(account: DesiredAccount, state: AccountSta
  */
 export function membershipDrift(state: AccountState, live: LiveAccount): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [address, entry] of Object.entries(state.resources)) {
+  for (const address in state.resources) {
+    const entry = state.resources[address]!;
     if (entry.kind !== 'audience_members') continue;
     const uploaded = (entry.applied['members'] as { count?: unknown } | undefined)?.count;
     const size = live.resources.get('custom_audience')?.get(entry.id)?.record['audience_size'];
