@@ -8,13 +8,21 @@
  * while the journal and the versions kept remain. Each is refused, naming the file and what to do,
  * sending nothing and releasing the lock; done as told (the piece put back, or a journal lost for
  * good replaced by imports), the next apply finishes with every object there once.
+ *
+ * The damages that are undone by putting the journal back share one killed apply: each refusal
+ * is checked to send nothing and to leave every file of the state directory as the kill left it,
+ * but for the dead run's lock, which it takes over and releases. That lock is put back before the
+ * next damage, so each damage meets exactly what a freshly killed apply leaves, and the apply that
+ * finally recovers meets what a refusal leaves, as it did when each damage had a killed apply of
+ * its own. The recoveries that need a state of their own (the journal deleted for good, the
+ * checkpoint deleted) each get their own emulator and killed apply.
  */
-import { existsSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, parseStateList, readLiveAccount, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { createWorkspace, parseStateList, readLiveAccount, stepsInOrder, transcript, waitUntil, type Workspace } from '../support/e2e.js';
 import { fleetCampaigns, fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import type { CliRun } from '../support/run-cli.js';
 import { startAnswerGate } from './answer-gate.js';
@@ -26,18 +34,36 @@ let emulator: RunningEmulator;
 let client: TestClient;
 let ws: Workspace;
 
-beforeEach(async () => {
-  ({ emulator, client } = await startTestEmulator());
-  ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', FLEET));
-});
-afterEach(async () => {
-  await emulator.close();
-  ws.remove();
-});
+/** A fresh emulator and workspace for the tests of the calling `describe`. */
+function freshEmulatorPerDescribe(): void {
+  beforeAll(async () => {
+    ({ emulator, client } = await startTestEmulator());
+    ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', FLEET));
+  });
+  afterAll(async () => {
+    await emulator.close();
+    ws.remove();
+  });
+}
 
-const stateFile = (name: string): string => join(ws.dir, '.adsctl', 'state', name);
+const stateDir = (): string => join(ws.dir, '.adsctl', 'state');
+const stateFile = (name: string): string => join(stateDir(), name);
 const journal = (): string => stateFile(`${ACCOUNT}.journal`);
 const writes = (): number => ['POST', 'PUT', 'DELETE'].reduce((n, m) => n + (emulator.stats.byMethod[m] ?? 0), 0);
+
+/** Every file under the state directory (checkpoint, journal, versions kept), by relative path. */
+function stateFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else out[relative(stateDir(), path)] = readFileSync(path, 'utf8');
+    }
+  };
+  walk(stateDir());
+  return out;
+}
 
 async function adsctl(args: string[], code: number): Promise<CliRun> {
   const run = await ws.run(args);
@@ -56,6 +82,7 @@ async function expectRefused(said: readonly string[]): Promise<CliRun> {
   expect(existsSync(stateFile(`${ACCOUNT}.lock`))).toBe(false);
   const planned = await adsctl(['plan'], 1);
   expect(planned.stderr).toContain(said[0]);
+  expect(writes()).toBe(before);
   return run;
 }
 
@@ -86,44 +113,71 @@ async function killedWithLineItemsInFlight(): Promise<string> {
 }
 
 describe('a journal left by a killed apply', () => {
+  freshEmulatorPerDescribe();
+  stepsInOrder();
+
+  // one killed apply for the damages undone by putting the journal back (see the file's comment)
+  let text: string;
+  let killed: Record<string, string>;
+  beforeAll(async () => {
+    text = await killedWithLineItemsInFlight();
+    killed = stateFiles();
+  });
+
+  const lock = `${ACCOUNT}.lock`;
+  /** The state directory as a refusal leaves it: the killed apply's, without the lock it took over and released. */
+  const refused = (): Record<string, string> => Object.fromEntries(Object.entries(killed).filter(([name]) => name !== lock));
+
+  /**
+   * Puts back the lock the killed apply left (an earlier refusal took it over from the dead run
+   * and released it), damages the journal and expects the refusal; then puts the journal back,
+   * after which the state directory must be as the killed apply left it, less that lock.
+   */
+  async function refusedThenPutBack(damage: () => void, said: readonly string[]): Promise<CliRun> {
+    expect(Object.keys(killed)).toContain(lock);
+    writeFileSync(stateFile(lock), killed[lock]!);
+    expect(stateFiles()).toEqual(killed);
+    damage();
+    let run: CliRun;
+    try {
+      run = await expectRefused(said);
+    } finally {
+      writeFileSync(journal(), text);
+    }
+    expect(stateFiles()).toEqual(refused());
+    return run;
+  }
+
   it('with one byte changed in its whole last line is refused, not taken for a torn write', async () => {
-    const text = await killedWithLineItemsInFlight();
     const lines = text.split('\n');
     const last = lines.length - 2;
     lines[last] = lines[last]!.replace(/"seq":(\d)/, (_, d: string) => `"seq":${(Number(d) + 1) % 10}`);
-    writeFileSync(journal(), lines.join('\n'));
-    await expectRefused([`${ACCOUNT}.journal:4:`, 'line 4 of 4 is damaged (its checksum does not match its content)', 'Keep the file']);
-
-    writeFileSync(journal(), text);
-    await adsctl(['apply', '--auto-approve'], 0);
-    await expectConverged();
+    await refusedThenPutBack(() => writeFileSync(journal(), lines.join('\n')), [`${ACCOUNT}.journal:4:`, 'line 4 of 4 is damaged (its checksum does not match its content)', 'Keep the file']);
   });
 
   it('cut in the middle of a line is refused: its head counts the records written', async () => {
-    const text = await killedWithLineItemsInFlight();
-    truncateSync(journal(), text.length - 40);
-    await expectRefused([`${ACCOUNT}.journal:4:`, 'its end was cut off']);
-
-    writeFileSync(journal(), text);
-    await adsctl(['apply', '--auto-approve'], 0);
-    await expectConverged();
+    await refusedThenPutBack(() => truncateSync(journal(), text.length - 40), [`${ACCOUNT}.journal:4:`, 'its end was cut off']);
   });
 
   it.each([
     { name: 'emptied', damage: () => writeFileSync(journal(), ''), said: 'the apply journal is empty' },
     { name: 'deleted', damage: () => rmSync(journal()), said: 'the apply journal is missing' },
   ])('$name is refused: the checkpoint names the journal it relies on', async ({ damage, said }) => {
-    const text = await killedWithLineItemsInFlight();
-    damage();
-    const run = await expectRefused([`${ACCOUNT}.journal: ${said}`, 'says journal']);
+    const run = await refusedThenPutBack(damage, [`${ACCOUNT}.journal: ${said}`, 'says journal']);
     expect(run.stderr).toContain('put it back');
+  });
 
-    writeFileSync(journal(), text);
+  it('put back after each of those refusals, lets the next apply finish with every object there once', async () => {
+    expect(stateFiles()).toEqual(refused());
     await adsctl(['apply', '--auto-approve'], 0);
     await expectConverged();
   });
+});
 
-  it('deleted for good, then done as the message says, lets the apply finish with nothing twice', async () => {
+describe('a journal deleted for good', () => {
+  freshEmulatorPerDescribe();
+
+  it('then done as the message says, lets the apply finish with nothing twice', async () => {
     await killedWithLineItemsInFlight();
     rmSync(journal());
     const run = await expectRefused([`${ACCOUNT}.journal: the apply journal is missing`]);
@@ -143,6 +197,8 @@ describe('a journal left by a killed apply', () => {
 });
 
 describe('a checkpoint deleted beside its journal and the versions kept', () => {
+  freshEmulatorPerDescribe();
+
   it('is refused with the commands that put the newest version back, which then let the apply finish', async () => {
     // a first apply leaves a version in history; the second, of more campaigns, is killed
     ws.write(fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', { ...FLEET, campaigns: 1 }));
