@@ -43,7 +43,8 @@ export interface PlanApplyBenchResult {
   generate?: GenerateBenchResult;
 }
 
-function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
+/** The bench account's manifest at `CAMPAIGNS` campaigns, of which `PROMOTING_LINE_ITEMS` line items promote posts. */
+export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
   const lines = ['version: 1', `endpoint: ${endpoint}`, `account: { id: ${ACCOUNT_ID} }`, 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
   let resources = 0;
   let promoting = 0;
@@ -80,11 +81,11 @@ function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: num
  * Runs one CLI command in a process of its own (measure-cli.ts), so wall time, CPU and peak RSS
  * are that command's alone: a plan measured after an apply does not inherit the apply's memory.
  */
-export async function measured(argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url))): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
   const figuresFile = join(dir, 'figures.json');
   try {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('./measure-cli.js', import.meta.url)), ...argv], {
+    const child = spawn(process.execPath, [script, ...argv], {
       env: { ...process.env, ...env, BENCH_FIGURES_FILE: figuresFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -115,9 +116,12 @@ export async function resetStats(base: string): Promise<void> {
   await res.body.text();
 }
 
+/** The line items of an account of `campaigns` campaigns that promote posts. */
+export const promotingLineItems = (campaigns: number): number => Math.round((campaigns * PROMOTING_PER_200) / 200);
+
 /** Applies and plans the account; with `generate`, then generates it (generate-bench.ts) and plans that. */
 export async function benchPlanApply(CAMPAIGNS = BASE_CAMPAIGNS, generate = false): Promise<PlanApplyBenchResult> {
-  const PROMOTING_LINE_ITEMS = Math.round((CAMPAIGNS * PROMOTING_PER_200) / 200);
+  const PROMOTING_LINE_ITEMS = promotingLineItems(CAMPAIGNS);
   const emu = await spawnEmulator(['--latency', '20']);
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-bench-'));
   try {

@@ -56,6 +56,22 @@ if (only === undefined || only === 'agency' || (generating && generateOnly !== '
   console.log(row('drift', r.drift, 'reads ÷ (refresh minimum + one history request per drifted object):'));
   generateRows(r.generate);
 }
+if (only === 'compare') {
+  // `compare DIR [campaigns] [rounds]`: this build beside the one in DIR (compare-builds.ts); not part of a whole run
+  const [dir, campaigns, rounds] = [process.argv[3], Number(process.argv[4] ?? 10 * BASE_CAMPAIGNS), Number(process.argv[5] ?? 3)];
+  if (dir === undefined || !Number.isSafeInteger(campaigns) || !Number.isSafeInteger(rounds)) throw new Error('usage: run.js compare DIR [campaigns] [rounds]');
+  const runs = await (await import('./compare-builds.js')).compareBuilds(dir, campaigns, rounds);
+  console.log(`this build beside ${dir}, ${campaigns} campaigns, emulator latency 20 ms without rate limits (bench/compare-builds.ts)`);
+  for (const r of runs) console.log(`  ${r.command.padEnd(5)} ${r.build.padEnd(5)} wall ${r.wallSeconds.toFixed(1)} s, CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.peakRssMb.toFixed(0)} MB`);
+  for (const command of ['apply', 'plan'] as const) {
+    const mean = (build: string, f: (r: (typeof runs)[number]) => number): number => {
+      const of = runs.filter((r) => r.command === command && r.build === build);
+      return of.reduce((n, r) => n + f(r), 0) / of.length;
+    };
+    const most = (build: string): number => Math.max(...runs.filter((r) => r.command === command && r.build === build).map((r) => r.peakRssMb));
+    console.log(`  ${command}: mean CPU ${mean('this', (r) => r.cpuSeconds).toFixed(2)} s against ${mean('other', (r) => r.cpuSeconds).toFixed(2)} s (${(mean('this', (r) => r.cpuSeconds) / mean('other', (r) => r.cpuSeconds)).toFixed(2)}×); mean wall ${mean('this', (r) => r.wallSeconds).toFixed(1)} s against ${mean('other', (r) => r.wallSeconds).toFixed(1)} s; largest peak RSS ${most('this').toFixed(0)} MB against ${most('other').toFixed(0)} MB`);
+  }
+}
 if (only === undefined || only === 'diff-plan') {
   const r = await benchDiffPlan();
   console.log(`diff and plan of ${r.resources} resources, ${r.changes} changes (bench/diff-plan-bench.ts)`);

@@ -1,11 +1,15 @@
 /**
  * How far V8 lets the heap grow past the live data before its next full collection, for the
  * commands that hold a whole account in memory. Left alone, V8 grows the old generation to up to
- * four times the live data on a machine with memory to spare: a plan of 100,000 resources (about
- * 300 MB live) peaked at 640–720 MB resident, an apply at 860–1,070 MB. A growth of 30% keeps
- * such a plan under 512 MB and the first apply at about 512 MB, for about 30% more plan CPU than
- * V8's default growth; 50% and more let that apply reach 548–652 MB (BENCHMARKS.md, "Peak memory at
- * 100,000 resources").
+ * four times the live data on a machine with memory to spare: a plan of 100,000 resources peaked
+ * at 640–735 MB resident, an apply at 860–1,070 MB.
+ *
+ * The growth is set per command from what it holds at its largest. An apply or a destroy holds
+ * the plan, its operations and every write's outcome besides the account (about 300 MB live at
+ * 100,000 resources): 30% keeps its first apply at 436–449 MB, where 50% reaches 476–488 MB for no
+ * CPU saved. The other commands hold the account and its refresh (about 230 MB live): 60% keeps
+ * the no-change plan at 427–431 MB for the CPU of V8's own growth; 30% costs it a fifth more CPU,
+ * and 100% lets it reach 479 MB (BENCHMARKS.md, "Peak memory at 100,000 resources").
  *
  * The heap limit itself (`--max-old-space-size`) is fixed when the process starts, and a hard cap
  * would turn a larger account into an out-of-memory crash; the growth factor is read at every
@@ -14,11 +18,18 @@
  */
 import { setFlagsFromString } from 'node:v8';
 
-/** The heap grows by this percentage of the live data between full collections. */
-export const HEAP_GROWING_PERCENT = 30;
+/** The heap growth, in percent of the live data between full collections, of the commands that write. */
+export const WRITING_HEAP_GROWTH = 30;
 
-/** Commands that read manifests, state, live objects or plans of whole accounts. */
-const DATA_COMMANDS: ReadonlySet<string> = new Set(['validate', 'plan', 'apply', 'destroy', 'show', 'import', 'generate', 'state']);
+/** The heap growth of the commands that read whole accounts and write no plan's outcomes. */
+export const READING_HEAP_GROWTH = 60;
+
+/** Commands that read manifests, state, live objects or plans of whole accounts, with their growth. */
+const DATA_COMMANDS: ReadonlyMap<string, number> = new Map([
+  ['apply', WRITING_HEAP_GROWTH],
+  ['destroy', WRITING_HEAP_GROWTH],
+  ...['validate', 'plan', 'show', 'import', 'generate', 'state'].map((c): [string, number] => [c, READING_HEAP_GROWTH]),
+]);
 
 /** V8 flags by which a user sizes or tunes the heap; any of them leaves the heap to the user. */
 const USER_HEAP_FLAG = /(?:^|\s)--(?:max[-_]old[-_]space[-_]size|max[-_]heap[-_]size|max[-_]semi[-_]space[-_]size|heap[-_]growing[-_]percent|optimize[-_]for[-_]size)(?:[=\s]|$)/;
@@ -40,9 +51,10 @@ const processHost = (): HeapGrowthHost => ({ nodeOptions: process.env['NODE_OPTI
  */
 export function tuneHeapGrowth(argv: readonly string[], host: HeapGrowthHost = processHost()): string | undefined {
   const command = argv.find((a) => !a.startsWith('-'));
-  if (command === undefined || !DATA_COMMANDS.has(command)) return undefined;
+  const growth = command === undefined ? undefined : DATA_COMMANDS.get(command);
+  if (growth === undefined) return undefined;
   if (USER_HEAP_FLAG.test(host.nodeOptions ?? '') || host.execArgv.some((a) => USER_HEAP_FLAG.test(a))) return undefined;
-  const flag = `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
+  const flag = `--heap-growing-percent=${growth}`;
   host.setFlags(flag);
   return flag;
 }
