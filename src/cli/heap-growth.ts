@@ -6,10 +6,11 @@
  *
  * The growth is set per command from what it holds at its largest. An apply or a destroy holds
  * the plan, its operations and every write's outcome besides the account (about 300 MB live at
- * 100,000 resources): 30% keeps its first apply at 436–449 MB, where 50% reaches 476–488 MB for no
+ * 100,000 resources): 30% keeps its first apply at 435–463 MB, where 50% reaches 476–488 MB for no
  * CPU saved. The other commands hold the account and its refresh (about 230 MB live): 60% keeps
- * the no-change plan at 427–431 MB for the CPU of V8's own growth; 30% costs it a fifth more CPU,
- * and 100% lets it reach 479 MB (BENCHMARKS.md, "Peak memory at 100,000 resources").
+ * the no-change plan at 427–462 MB, at 1.06× the CPU of V8's own growth in the build before; 30%
+ * costs it a fifth more CPU for no less memory, and 100% lets it reach 479 MB (BENCHMARKS.md, "Heap
+ * growth by command").
  *
  * The heap limit itself (`--max-old-space-size`) is fixed when the process starts, and a hard cap
  * would turn a larger account into an out-of-memory crash; the growth factor is read at every
