@@ -57,6 +57,9 @@ interface Row {
   };
 }
 
+/** The state entry of campaigns.a once `budgetDrift`'s live budget is accepted. */
+const BUDGET_ACCEPTED = { ...campaign('c1', { name: 'A', daily_budget_amount_local_micro: 7_000_000, entity_status: 'PAUSED' }), created: true };
+
 const ROWS: Row[] = [
   { name: 'a manifest edit is no drift: nothing to write', changes: [change('campaigns.a', 'update', { id: 'c1', changes: [attr('name', 'A', 'A renamed')] })] },
   { name: 'unmanaged objects seen before are no drift', changes: [], unmanaged: [unmanaged('old-hand', false)] },
@@ -68,7 +71,7 @@ const ROWS: Row[] = [
       forgotten: [],
       bound: [],
       seen: 0,
-      resources: { 'campaigns.a': { ...campaign('c1', { name: 'A', daily_budget_amount_local_micro: 7_000_000, entity_status: 'PAUSED' }), created: true } },
+      resources: { 'campaigns.a': BUDGET_ACCEPTED },
       unmanagedSeen: { campaign: ['old-hand'] },
     },
   },
@@ -123,7 +126,7 @@ const ROWS: Row[] = [
       forgotten: [],
       bound: [],
       seen: 1,
-      resources: { 'campaigns.a': { ...campaign('c1', { name: 'A', daily_budget_amount_local_micro: 7_000_000, entity_status: 'PAUSED' }), created: true } },
+      resources: { 'campaigns.a': BUDGET_ACCEPTED },
       unmanagedSeen: { campaign: ['new-hand', 'old-hand'] },
     },
   },
@@ -138,7 +141,7 @@ const ROWS: Row[] = [
       forgotten: [],
       bound: [],
       seen: 0,
-      resources: { 'campaigns.a': { ...campaign('c1', { name: 'A', daily_budget_amount_local_micro: 7_000_000, entity_status: 'PAUSED' }), created: true } },
+      resources: { 'campaigns.a': BUDGET_ACCEPTED },
       unmanagedSeen: { campaign: ['old-hand'] },
     },
   },
