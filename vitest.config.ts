@@ -11,8 +11,9 @@ export default defineConfig({
   test: {
     // one real PostgreSQL server for the run, for the tests of the PostgreSQL state backend
     globalSetup: ['test/support/postgres.ts'],
-    // one fixed seed for every property test (PROPERTY_SEED to try another)
-    setupFiles: ['test/support/property-seed.ts'],
+    // one fixed seed for every property test (PROPERTY_SEED to try another), and one fixed
+    // instant every test file starts at (test/support/test-clock.ts)
+    setupFiles: ['test/support/property-seed.ts', 'test/support/clock-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

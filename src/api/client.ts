@@ -121,7 +121,10 @@ export interface ClientOptions {
    * yet is not sent — whatever it waited for — and fails `unsent`; reads go on.
    */
   writesStop?: AbortSignal;
-  /** Clock and sleep, replaceable in tests. */
+  /**
+   * The run's clock (epoch ms): it dates OAuth signatures and reads rate-limit resets, which the
+   * service states on its own clock (src/clock/clock.ts); sleep and randomness are replaceable in tests.
+   */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -421,7 +424,7 @@ export class ApiClient {
     const bodyNote = bodyTrace(encoded, req.bodyNote);
     headers['authorization'] =
       req.basic === undefined
-        ? oauthHeader(this.credentials, { method: req.method, url, params: pairs, ...(req.oauth === undefined ? {} : { extra: req.oauth }) })
+        ? oauthHeader(this.credentials, { method: req.method, url, params: pairs, timestamp: Math.floor(this.options.now() / 1000), ...(req.oauth === undefined ? {} : { extra: req.oauth }) })
         : `Basic ${Buffer.from(`${encodeURIComponent(req.basic.user)}:${encodeURIComponent(req.basic.password)}`).toString('base64')}`;
 
     await this.slots.acquire(req.nextPage === true);

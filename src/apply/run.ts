@@ -33,7 +33,7 @@ export interface ApplyInput {
   stateDir: string;
   /** What the versions this apply keeps are named after: apply, destroy. */
   operation?: string;
-  /** The clock (epoch ms) for journal entries and checkpoints. */
+  /** The run's clock (epoch ms): when writes are sent (journal entries, finding lost creates) and when to checkpoint; the wall clock when not given. */
   now?: () => number;
   /** The state is checkpointed at most this often while requests go on; the default is 5 s. */
   checkpointEveryMs?: number;

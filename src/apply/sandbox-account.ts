@@ -5,6 +5,7 @@
  */
 import type { AdsApi } from '../api/ads-api.js';
 import { ApiError } from '../api/errors.js';
+import type { Clock } from '../clock/clock.js';
 import { KINDS } from '../kinds/registry.js';
 import type { AccountPlan } from '../plan/types.js';
 import { ApplyJournal, noChanges } from '../state/apply-journal.js';
@@ -20,6 +21,8 @@ interface AccountToEnsure {
   store: StateReader & StateWriter & JournalStore;
   /** Whether the endpoint can create accounts (sandbox and local). */
   sandbox: boolean;
+  /** The run's clock: when the create was sent, to find the account made by an answer that was lost. */
+  clock: Clock;
 }
 
 /** Creates the sandbox account `accountPlan` asks for, when it has none; returns its id (undefined when it can have none). */
@@ -29,7 +32,7 @@ export async function ensureAccount(account: AccountToEnsure, accountPlan: Accou
   if (!wantsAccount || !account.sandbox) return undefined;
   const { store, state, api } = account;
   const journal = await ApplyJournal.open(store, state);
-  const sentAt = Date.now();
+  const sentAt = account.clock.now().getTime();
   const seq = await journal.intend([{ address: 'account', kind: 'account', action: 'create', params: {} }], sentAt);
   let id: string;
   try {

@@ -19,8 +19,8 @@ import { sendChunk } from './send.js';
 /** Sends `chunk` (operations of `step`, resolved) in one request; returns those to send again. */
 export async function sendOnce(run: ApplyRun, step: Step, chunk: readonly Sendable[]): Promise<Sendable[]> {
   const ops = chunk.map((s) => s.op);
-  const seq = await run.journal.intend(chunk.map(intentOf), run.now());
-  const sentAt = Date.now();
+  const sentAt = run.now();
+  const seq = await run.journal.intend(chunk.map(intentOf), sentAt);
   const journalled = noChanges();
   const answers = await sendChunk(run.api, run.accountId, endpointOf(step), ops, chunk.map((s) => s.params), run.context);
   const again: Sendable[] = [];

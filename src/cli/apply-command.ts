@@ -86,7 +86,7 @@ function guardSaved(io: Io, plan: Plan, roots: ReadonlyArray<string | undefined>
     io.err(formatDiagnostics(read.diagnostics, sources));
     return false;
   }
-  guardPlan(plan, read.guardrails, new Date(), (a) => rootOf.get(a.account));
+  guardPlan(plan, read.guardrails, io.clock.now(), (a) => rootOf.get(a.account));
   if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan));
   return blockingViolations(plan).length === 0;
 }

@@ -22,7 +22,7 @@ interface CommonFlags {
 /** Runs `body` against the opened endpoint; API errors become a message and exit 1. */
 async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) => void, body: (open: OpenEndpoint, name: string) => Promise<void>): Promise<void> {
   const name = endpointName(flags.endpoint, io.env, 'production');
-  const open = await openEndpoint(name, '.adsctl');
+  const open = await openEndpoint(name, '.adsctl', io.clock);
   if (typeof open === 'string') {
     io.err(`Error: ${open}\n`);
     setExit(1);
@@ -59,7 +59,11 @@ function userOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: nu
   return creds;
 }
 
-const trace = (io: Io, flags: CommonFlags): { trace?: (line: string) => void } => (flags.debug === true ? { trace: (line) => io.err(`[debug] ${line}\n`) } : {});
+/** The client options of the run: its clock (OAuth timestamps), and the request trace with `--debug`. */
+const trace = (io: Io, flags: CommonFlags): { now: () => number; trace?: (line: string) => void } => ({
+  now: () => io.clock.now().getTime(),
+  ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}),
+});
 
 export function registerAuth(program: Command, io: Io, setExit: (code: number) => void): void {
   const auth = program.command('auth').description('obtain, inspect and revoke API credentials');

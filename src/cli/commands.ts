@@ -84,7 +84,7 @@ export const COMMANDS: readonly LazyCommand[] = [
     summary: 'run the local emulator of the advertising API',
     load: async () => {
       const { registerEmulator } = await import('./emulator-command.js');
-      return (program, _io, setExit) => registerEmulator(program, setExit);
+      return (program, io, setExit) => registerEmulator(program, io, setExit);
     },
   },
   {

@@ -4,6 +4,7 @@
  * Completion must never fail loudly or hang on a prompt: manifests with errors give no address,
  * and a state that cannot be read gives none either.
  */
+import { systemClock } from '../clock/clock.js';
 import { formatAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
 import { loadState } from '../state/apply-journal.js';
@@ -19,7 +20,8 @@ export async function completionAddresses(path: string, env: Env): Promise<strin
   for (const account of loaded.value?.accounts ?? []) for (const r of account.resources) if (r.kind !== 'account') addresses.add(formatAddress(r.address));
   for (const root of stateRoots(path)) {
     try {
-      const store = await openStore(root, env);
+      // completion only reads the state: the clock that would date a write is never read
+      const store = await openStore(root, env, systemClock);
       if (!('read' in store)) continue;
       try {
         for (const account of await store.accounts()) {

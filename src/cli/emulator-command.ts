@@ -3,7 +3,9 @@
  * (docs/architecture.md, "Contracts"); logs go to stderr; SIGINT and SIGTERM stop it cleanly, writing the data file.
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { parseClockSetting, settingClock, type ClockSetting } from '../clock/clock.js';
 import { EmulatorOptionError, startEmulator } from '../emulator/emulator.js';
+import type { Io } from './io.js';
 
 const integer = (name: string, min: number) => (value: string): number => {
   const n = Number(value);
@@ -17,6 +19,13 @@ const nonNegative = (name: string) => (value: string): number => {
   return n;
 };
 
+/** `--clock`: an instant or a shift of real time (src/clock/clock.ts). */
+const clockSetting = (value: string): ClockSetting => {
+  const setting = parseClockSetting(value, Date.now());
+  if (typeof setting === 'string') throw new InvalidArgumentError(setting);
+  return setting;
+};
+
 interface EmulatorFlags {
   port: number;
   host: string;
@@ -26,10 +35,11 @@ interface EmulatorFlags {
   seed: number;
   rateLimitScale: number;
   rateLimitWindow?: number;
+  clock?: ClockSetting;
 }
 
 /** Adds `emulator` to the program. */
-export function registerEmulator(program: Command, setExit: (code: number) => void): void {
+export function registerEmulator(program: Command, io: Io, setExit: (code: number) => void): void {
   program
     .command('emulator')
     .description('run the local emulator of the advertising API')
@@ -41,6 +51,7 @@ export function registerEmulator(program: Command, setExit: (code: number) => vo
     .option('--seed <n>', 'seed of the fault generator', integer('--seed', 0), 1)
     .option('--rate-limit-scale <factor>', 'multiply every rate limit by FACTOR (0 turns them off)', nonNegative('--rate-limit-scale'), 1)
     .option('--rate-limit-window <seconds>', 'replace every rate limit window by SECONDS', integer('--rate-limit-window', 1))
+    .option('--clock <time>', "the emulator's time: an instant it starts at (2026-11-23T12:00:00Z) or a shift of real time (+400d, -14d); default $ADSCTL_CLOCK, else the wall clock", clockSetting)
     .action(async (flags: EmulatorFlags) => {
       let emulator;
       try {
@@ -53,6 +64,7 @@ export function registerEmulator(program: Command, setExit: (code: number) => vo
           seed: flags.seed,
           rateLimitScale: flags.rateLimitScale,
           ...(flags.rateLimitWindow === undefined ? {} : { rateLimitWindowSeconds: flags.rateLimitWindow }),
+          clock: flags.clock === undefined ? io.clock : settingClock(flags.clock),
         });
       } catch (error) {
         if (error instanceof EmulatorOptionError || (error instanceof Error && 'code' in error)) {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { emulatorEndpoint, resolveRemoteEndpoint, type Endpoint } from '../api/endpoints.js';
 import type { OAuthCredentials } from '../api/signer.js';
+import type { Clock } from '../clock/clock.js';
 
 export interface OpenEndpoint {
   endpoint: Endpoint;
@@ -27,12 +28,13 @@ export function setConnectTimeout(ms: number | undefined): void {
 }
 
 /**
- * Opens `name`; `stateDir` is where `local` keeps its data, and a `local` endpoint busy with
+ * Opens `name`; `stateDir` is where `local` keeps its data, `clock` the run's (the embedded
+ * emulator's time is the run's), and a `local` endpoint busy with
  * another run is waited for up to `waitMs` (`--lock-timeout`). A remote endpoint carries
  * `connectTimeoutMs` (by default the run's `--connect-timeout`). Returns an error message for a
  * bad name or a busy endpoint.
  */
-export async function openEndpoint(name: string, stateDir: string, waitMs = 0, connectTimeoutMs = runConnectTimeoutMs): Promise<OpenEndpoint | string> {
+export async function openEndpoint(name: string, stateDir: string, clock: Clock, waitMs = 0, connectTimeoutMs = runConnectTimeoutMs): Promise<OpenEndpoint | string> {
   if (name !== 'local') {
     const endpoint = resolveRemoteEndpoint(name);
     if (typeof endpoint === 'string') return endpoint;
@@ -45,7 +47,7 @@ export async function openEndpoint(name: string, stateDir: string, waitMs = 0, c
   let emulator;
   for (;;) {
     try {
-      emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {} });
+      emulator = await startEmulator({ port: 0, dataFile: join(stateDir, 'emulator.json'), log: () => {}, clock });
       break;
     } catch (error) {
       if (!(error instanceof DataFileInUse)) throw error;

@@ -71,7 +71,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
         progress: (accountId, kind, count) => {
           if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
         },
-        now: () => new Date(),
+        clock: io.clock,
       });
       if ('error' in read) return fail(read.error);
       if (read.manifests.length === 0) return fail(`the credentials reach no account at ${endpoint}`);
@@ -98,7 +98,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }
-      const problems = await bindGenerated(env, endpoint, targets, read.live, { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout });
+      const problems = await bindGenerated(env, endpoint, targets, read.live, { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, clock: io.clock });
       if (problems.length > 0) return fail(`the manifests were written, but the state could not be bound: ${problems.join('; ')}`);
       for (const m of read.manifests) for (const w of m.warnings) io.err(`Warning: ${w}\n`);
       for (const m of read.manifests) io.out(`Generated ${relative(process.cwd(), join(dir, m.fileName)) || m.fileName}: account ${m.accountId}, ${m.bindings.length} objects bound in the state.\n`);

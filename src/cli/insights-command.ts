@@ -136,7 +136,7 @@ export function keywordQuery(args: readonly string[], flags: KeywordFlags, now: 
 async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: KeywordFlags): Promise<void> {
   const name = endpointName(flags.endpoint, io.env, 'production');
   const fromEnv = (flags.endpoint === undefined || flags.endpoint === '') && name === io.env['ADSCTL_ENDPOINT'];
-  const open = await openEndpoint(name, '.adsctl');
+  const open = await openEndpoint(name, '.adsctl', io.clock);
   if (typeof open === 'string') {
     io.err(`Error: ${fromEnv ? 'ADSCTL_ENDPOINT: ' : ''}${open}\n`);
     return setExit(1);
@@ -147,7 +147,7 @@ async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: Keyw
       io.err(`Error: ${noCredentials(name)}\n`);
       return setExit(1);
     }
-    const client = new ApiClient({ endpoint: open.endpoint, credentials, ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });
+    const client = new ApiClient({ endpoint: open.endpoint, credentials, now: () => io.clock.now().getTime(), ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });
     try {
       const data = await new AdsApi(client).keywordInsights({
         granularity: query.granularity,
@@ -187,7 +187,7 @@ export function registerInsights(program: Command, io: Io, setExit: SetExit): vo
     .option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: $ADSCTL_ENDPOINT or production)')
     .option('--debug', 'print a request trace (credentials redacted)')
     .action(async (args: string[], flags: KeywordFlags) => {
-      const checked = keywordQuery(args, flags, new Date());
+      const checked = keywordQuery(args, flags, io.clock.now());
       if ('problem' in checked) {
         io.err(`Error: ${checked.problem}\n`);
         return setExit(1);

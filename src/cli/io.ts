@@ -1,5 +1,6 @@
 /** The process streams the command line writes to and reads from; replaceable in tests. */
 import { createInterface } from 'node:readline';
+import { systemClock, type Clock } from '../clock/clock.js';
 
 /** Sets the exit code of the run. */
 export type SetExit = (code: number) => void;
@@ -14,6 +15,8 @@ export interface Io {
   stdoutTty: boolean;
   /** Reads one line from stdin (after printing `prompt` to stderr); undefined at end of input. */
   readLine: (prompt: string) => Promise<string | undefined>;
+  /** The run's clock: the wall clock, or what ADSCTL_CLOCK sets (`main` reads it once; src/clock/clock.ts). */
+  clock: Clock;
 }
 
 /**
@@ -43,6 +46,7 @@ export function processIo(): Io {
     out: (text) => writeInPieces(process.stdout, text),
     err: (text) => void process.stderr.write(text),
     env: process.env,
+    clock: systemClock,
     interactive: process.stdin.isTTY === true,
     stdoutTty: process.stdout.isTTY === true,
     readLine: (prompt) =>

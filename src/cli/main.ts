@@ -7,6 +7,7 @@ import { Command, CommanderError, Help } from 'commander';
 import { COMMANDS } from './commands.js';
 import type { LazyCommand } from './lazy-command.js';
 import { exitNow, exitUnderway } from './early-exit.js';
+import { clockFromEnv } from './clock-env.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { tuneHeapGrowth } from './heap-growth.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
@@ -36,7 +37,14 @@ function addStandIn(program: Command, command: LazyCommand, io: Io, setExit: Set
 }
 
 /** Runs the command line and resolves with the process exit code. */
-export async function main(argv: readonly string[], io: Io = processIo()): Promise<number> {
+export async function main(argv: readonly string[], given: Io = processIo()): Promise<number> {
+  // the run's clock arrives once, from ADSCTL_CLOCK, and every command reads it from io
+  const clock = clockFromEnv(given.env);
+  if (clock !== undefined && 'problem' in clock) {
+    given.err(`Error: ${clock.problem}\n`);
+    return 1;
+  }
+  const io: Io = clock === undefined ? given : { ...given, clock };
   let exitCode = 0;
   const setExit: SetExit = (code) => {
     exitCode = code;

@@ -65,7 +65,7 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
       setExit(1);
       return;
     }
-    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan, new Date(), dirname(resolve(flags.out))));
+    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan, io.clock.now(), dirname(resolve(flags.out))));
     const changed = flags.refreshOnly === true ? hasDrift(plan) : hasChanges(plan);
     setExit(flags.detailedExitcode === true && changed ? 2 : 0);
   });

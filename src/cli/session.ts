@@ -24,9 +24,9 @@ export function accountEnvironment(io: Io, debug: boolean): AccountEnvironment {
   const fromEnv = io.env['ADSCTL_ENDPOINT'];
   return {
     ...(fromEnv === undefined ? {} : { endpointOverride: fromEnv }),
-    openEndpoint: (name, dotDir, waitMs) => openEndpoint(name, dotDir, waitMs),
+    openEndpoint: (name, dotDir, waitMs) => openEndpoint(name, dotDir, io.clock, waitMs),
     credentialsFor: (name) => userCredentialsFrom(io.env, name),
-    openStore: (root) => openStore(root, io.env),
+    openStore: (root) => openStore(root, io.env, io.clock),
     unlockCommand,
     warn: (text) => io.err(text),
     // a long wait for a rate limit is told once per budget and window, whichever account waits
@@ -47,5 +47,5 @@ interface SessionOptions {
 export async function openSessions(accounts: readonly AccountTarget[], options: SessionOptions): Promise<Sessions> {
   // from here on a run holds locks: a signal releases them before it ends the process
   exitOnInterrupt((text) => options.io.err(text));
-  return openAccounts(accounts, accountEnvironment(options.io, options.debug), { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: options.operation });
+  return openAccounts(accounts, accountEnvironment(options.io, options.debug), { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: options.operation, clock: options.io.clock });
 }

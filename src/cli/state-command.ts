@@ -37,7 +37,7 @@ async function storesOf(io: Io, path: string): Promise<StateStore[] | undefined>
   exitOnInterrupt((text) => io.err(text));
   const stores: StateStore[] = [];
   for (const root of stateRoots(path)) {
-    const opened = await openStore(root, io.env);
+    const opened = await openStore(root, io.env, io.clock);
     if ('read' in opened) stores.push(opened);
     else {
       for (const store of stores) await store.close();

@@ -29,12 +29,12 @@ const canonical = (value: unknown): string =>
  */
 export async function migrateRoot(io: Io, root: string, from: 'local' | 'postgres', flags: { lockTimeout: number; force?: boolean }): Promise<boolean> {
   exitOnInterrupt((text) => io.err(text));
-  const source = await openNamedStore(root, from, io.env);
+  const source = await openNamedStore(root, from, io.env, io.clock);
   if (!('read' in source)) {
     io.err(formatDiagnostics([source], new Map()));
     return false;
   }
-  const destination = await openStore(root, io.env);
+  const destination = await openStore(root, io.env, io.clock);
   if (!('read' in destination)) {
     await source.close();
     io.err(formatDiagnostics([destination], new Map()));

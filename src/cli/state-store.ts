@@ -3,6 +3,7 @@
  * `adsctl.yaml` names PostgreSQL (src/state/config.ts), whose connection string is read from the
  * environment variable the file names.
  */
+import type { Clock } from '../clock/clock.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { readStateConfig, type StateConfig } from '../state/config.js';
 import { LocalStore } from '../state/local-store.js';
@@ -24,9 +25,9 @@ function guarded(store: StateStore): StateStore {
   return store;
 }
 
-/** Opens the backend `config` describes for `root`; the locks it grants are guarded (`guarded`). */
-async function openConfigured(root: string, config: StateConfig, env: Env): Promise<StateStore | Diagnostic> {
-  if (config.backend === 'local') return guarded(new LocalStore(stateDirOf(root), cacheDirOf(root)));
+/** Opens the backend `config` describes for `root`, dating what it writes by `clock`; the locks it grants are guarded (`guarded`). */
+async function openConfigured(root: string, config: StateConfig, env: Env, clock: Clock): Promise<StateStore | Diagnostic> {
+  if (config.backend === 'local') return guarded(new LocalStore(stateDirOf(root), cacheDirOf(root), clock));
   const connectionString = env[config.connectionStringEnv];
   if (connectionString === undefined || connectionString === '') {
     return errorAt('state-backend', `the state of ${root} is kept in PostgreSQL (adsctl.yaml), and ${config.connectionStringEnv} is not set: set it to the connection string (postgres://user:password@host:5432/db)`, config.range);
@@ -34,17 +35,17 @@ async function openConfigured(root: string, config: StateConfig, env: Env): Prom
   try {
     // the driver is loaded only by a root that keeps its state in PostgreSQL
     const { PostgresStore } = await import('../state/postgres/store.js');
-    return guarded(await PostgresStore.open({ connectionString, schema: config.schema }));
+    return guarded(await PostgresStore.open({ connectionString, schema: config.schema, clock }));
   } catch (error) {
     return errorAt('state-backend', error instanceof Error ? error.message : String(error), config.range);
   }
 }
 
-/** The backend the root's configuration names. */
-export async function openStore(root: string, env: Env): Promise<StateStore | Diagnostic> {
+/** The backend the root's configuration names, dating what it writes by the run's `clock`. */
+export async function openStore(root: string, env: Env, clock: Clock): Promise<StateStore | Diagnostic> {
   const { config, diagnostics } = readStateConfig(root);
   if (config === undefined) return diagnostics[0]!;
-  return openConfigured(root, config, env);
+  return openConfigured(root, config, env, clock);
 }
 
 /**
@@ -52,8 +53,8 @@ export async function openStore(root: string, env: Env): Promise<StateStore | Di
  * connection variable and schema adsctl.yaml gives (their defaults otherwise), whichever backend
  * it names now.
  */
-export async function openNamedStore(root: string, backend: 'local' | 'postgres', env: Env): Promise<StateStore | Diagnostic> {
+export async function openNamedStore(root: string, backend: 'local' | 'postgres', env: Env, clock: Clock): Promise<StateStore | Diagnostic> {
   const { config, diagnostics } = readStateConfig(root);
   if (config === undefined) return diagnostics[0]!;
-  return openConfigured(root, { ...config, backend }, env);
+  return openConfigured(root, { ...config, backend }, env, clock);
 }

@@ -1,9 +1,10 @@
 /**
  * Control endpoints under `/_emulator/` for tests and benchmarks, outside the API: request
- * counts, fault injection at run time, refusals of chosen requests (refusals.ts), and forgetting
- * rate limit windows. They are not part of the service and need no signature; the emulator
+ * counts, fault injection at run time, refusals of chosen requests (refusals.ts), forgetting
+ * rate limit windows, and the emulator's time (`GET /clock`: the instant its clock reads). They are not part of the service and need no signature; the emulator
  * listens on loopback by default.
  */
+import { formatTime, type Clock } from './clock.js';
 import type { FaultInjector } from './faults.js';
 import { parseFaultSpec } from './faults.js';
 import { json, type RawResponse } from './raw-response.js';
@@ -21,6 +22,8 @@ interface ControlDeps {
   refusals: Refusals;
   /** The store, for the audience control endpoints (audience-control.ts). */
   store?: Store;
+  /** The emulator's clock, which `GET /clock` reads. */
+  clock: Clock;
 }
 
 export function handleControl(deps: ControlDeps, req: ParsedRequest): RawResponse {
@@ -48,6 +51,8 @@ export function handleControl(deps: ControlDeps, req: ParsedRequest): RawRespons
       return json(200, { refusals: deps.refusals.list() });
     case 'DELETE /refusals':
       return json(200, { cleared: deps.refusals.clear() });
+    case 'GET /clock':
+      return json(200, { now: formatTime(deps.clock.now()) });
     case 'POST /rate-limits/reset':
       deps.limiter.reset();
       return json(200, { reset: true });

@@ -99,7 +99,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     log,
     stats,
     token: (req) => handleTokenRequest({ store, clock, nonces, limiter, log }, req),
-    control: (req) => handleControl({ stats, faults, limiter, refusals, store }, req),
+    control: (req) => handleControl({ stats, faults, limiter, refusals, store, clock }, req),
     upload: (req) => handleUploadRequest({ store, clock, nonces, segments, log }, req),
   });
   const host = options.host ?? '127.0.0.1';

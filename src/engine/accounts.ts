@@ -12,6 +12,7 @@ import type { Endpoint } from '../api/endpoints.js';
 import { RateTracker } from '../api/rate-tracker.js';
 import { Semaphore } from '../api/semaphore.js';
 import type { OAuthCredentials } from '../api/signer.js';
+import type { Clock } from '../clock/clock.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { redactUserinfo } from '../diag/redact.js';
 import type { DesiredAccount } from '../manifest/types.js';
@@ -65,6 +66,8 @@ export interface OpenAccountsOptions {
   parallelism: number;
   lockTimeoutMs: number;
   operation: string;
+  /** The run's clock (src/clock/clock.ts): it dates requests, journal entries and what the run compares with now. */
+  clock: Clock;
 }
 
 export interface AccountSession extends PlanAccount {
@@ -84,6 +87,8 @@ export interface AccountSession extends PlanAccount {
   formerKey?: string;
   /** The live account id: from the manifest, else from state; undefined until adsctl creates it. */
   accountId: string | undefined;
+  /** The run's clock, as `openAccounts` was given it. */
+  clock: Clock;
 }
 
 export interface Sessions {
@@ -184,6 +189,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       parallelism: options.parallelism,
       shared,
       rates,
+      now: () => options.clock.now().getTime(),
       ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
       ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
       ...(env.trace === undefined ? {} : { trace: env.trace }),
@@ -204,6 +210,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       ...(typeof adopted === 'object' && adopted.formerKey !== undefined ? { formerKey: adopted.formerKey } : {}),
       state,
       accountId: target.accountId ?? state.account_id,
+      clock: options.clock,
     });
   }
   if (diagnostics.length > 0) {

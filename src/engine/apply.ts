@@ -53,6 +53,7 @@ async function applyAccount(accountPlan: AccountPlan, session: AccountSession, o
     state: session.state,
     store: session.store,
     stateDir: session.stateDir,
+    now: () => session.clock.now().getTime(),
     onEvent: options.onEvent,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
     ...(options.stop === undefined ? {} : { stop: options.stop }),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import type { Clock } from '../clock/clock.js';
 import { importedEntry } from '../diff/import-bindings.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
@@ -32,7 +33,8 @@ interface GenerateRequest {
   lockTimeoutMs: number;
   /** Told as each kind of each account is read. */
   progress: (accountId: string, kind: ResourceKind, count: number) => void;
-  now: () => Date;
+  /** The run's clock: it dates requests and the time the manifests say the accounts were read. */
+  clock: Clock;
 }
 
 /** Manifests and what they were made from, or why there are none. */
@@ -47,7 +49,7 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     await opened.close();
     return { error: noCredentials(request.endpoint) };
   }
-  const client = new ApiClient({ endpoint: opened.endpoint, credentials, parallelism: request.parallelism, ...(env.onWait === undefined ? {} : { onWait: env.onWait }), ...(env.trace === undefined ? {} : { trace: env.trace }) });
+  const client = new ApiClient({ endpoint: opened.endpoint, credentials, parallelism: request.parallelism, now: () => request.clock.now().getTime(), ...(env.onWait === undefined ? {} : { onWait: env.onWait }), ...(env.trace === undefined ? {} : { trace: env.trace }) });
   try {
     const api = new AdsApi(client);
     const reachable = (await api.accounts()).map((a) => String(a.id));
@@ -59,7 +61,7 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     // the accounts are read at once, their requests in flight bounded by the client's parallelism
     const read = await Promise.all(ids.map((id) => fetchWholeAccount(api, id, id, GENERATE_READS, (kind, count) => request.progress(id, kind, count))));
     const live = new Map<string, LiveAccount>(ids.map((id, i) => [id, read[i]!.live]));
-    const inputs = read.map((whole) => ({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.now() }));
+    const inputs = read.map((whole) => ({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.clock.now() }));
     return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
   } catch (error) {
     if (error instanceof ApiError) return { error: `cannot read the accounts at ${request.endpoint}: ${error.describe()}` };
@@ -83,11 +85,11 @@ export interface GeneratedTarget {
  * values read recorded as applied, as an import does) and writes the state; the diagnostics of
  * an account that could not be opened (a held lock) when nothing was written.
  */
-export async function bindGenerated(env: AccountEnvironment, endpoint: string, targets: readonly GeneratedTarget[], live: ReadonlyMap<string, LiveAccount>, options: { parallelism: number; lockTimeoutMs: number }): Promise<string[]> {
+export async function bindGenerated(env: AccountEnvironment, endpoint: string, targets: readonly GeneratedTarget[], live: ReadonlyMap<string, LiveAccount>, options: { parallelism: number; lockTimeoutMs: number; clock: Clock }): Promise<string[]> {
   const sessions = await openAccounts(
     targets.map((t) => ({ key: t.key, root: t.root, endpoint, accountId: t.manifest.accountId, desired: t.desired })),
     env,
-    { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: 'generate' },
+    { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: 'generate', clock: options.clock },
   );
   if (sessions.diagnostics.length > 0) return sessions.diagnostics.map((d) => d.message);
   try {

@@ -71,7 +71,7 @@ interface PlanOptions {
    * writes nothing); apply and destroy (`recover`) first finish it, writing state.
    */
   recover?: boolean;
-  /** The clock that ends the hours of account history read to attribute drift (tests give a fixed one). */
+  /** The run's clock: it ends the hours of account history read to attribute drift (the wall clock when not given). */
   now?: () => Date;
 }
 

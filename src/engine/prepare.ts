@@ -53,6 +53,7 @@ export async function preparePlan(request: PlanRequest, env: AccountEnvironment,
       mode: request.mode,
       targets: request.targets,
       recover: options.operation !== 'plan',
+      now: () => options.clock.now(),
       lookups: (s, needs) =>
         fetchLookups({
           api: s.api,
@@ -66,9 +67,10 @@ export async function preparePlan(request: PlanRequest, env: AccountEnvironment,
           needPromotableUsers: needs.promotableUsers,
           targetingValues: needs.targetingValues,
           shared,
+          now: options.clock.now().getTime(),
         }),
     });
-    if (request.guardrails !== undefined) guardPlan(plan, request.guardrails, new Date());
+    if (request.guardrails !== undefined) guardPlan(plan, request.guardrails, options.clock.now());
     // the plan holds all an apply needs: the manifests' resources (a third of a large run's
     // memory) are let go before it starts
     for (const session of sessions.sessions) session.desired = undefined;

@@ -7,6 +7,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { systemClock, type Clock } from '../clock/clock.js';
 import { journalPath, JournalFile, readJournalFile, removeJournalFile } from './journal.js';
 import type { JournalContents } from './journal-record.js';
 import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
@@ -31,6 +32,8 @@ export class LocalStore implements StateStore {
   constructor(
     readonly stateDir: string,
     private readonly cacheDir: string,
+    /** The run's clock: the time each kept version is written at, from which account history is read. */
+    private readonly clock: Clock = systemClock,
   ) {}
 
   get where(): string {
@@ -253,7 +256,7 @@ export class LocalStore implements StateStore {
   private keepVersion(state: AccountState, operation: string): void {
     const dir = this.historyDir(state.account);
     mkdirSync(dir, { recursive: true });
-    const kept: VersionFile = { written_at: new Date().toISOString(), written_by: holderName(), operation, state };
+    const kept: VersionFile = { written_at: this.clock.now().toISOString(), written_by: holderName(), operation, state };
     writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`);
     for (const old of this.versionSerials(state.account).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
   }

@@ -6,6 +6,7 @@ import { RateTracker } from '../../src/api/rate-tracker.js';
 import { Semaphore } from '../../src/api/semaphore.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -14,7 +15,7 @@ afterEach(async () => {
 });
 
 async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  emulator = await startEmulator({ port: 0, log: () => {}, ...options });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, ...options });
   return emulator;
 }
 

@@ -4,6 +4,8 @@ import type { ApiClient } from '../../src/api/client.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { apiFor } from '../support/api.js';
+import { testClock } from '../support/test-clock.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -11,7 +13,7 @@ let api: AdsApi;
 let account: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
   account = emulator.info.account_id;
 });
@@ -77,7 +79,7 @@ describe('typed operations', () => {
     expect((await api.list('account_app', account)).length).toBeGreaterThan(0);
     const estimate = await api.audienceEstimate(account, [{ targeting_type: 'BROAD_KEYWORD', targeting_value: 'tents' }]);
     expect(estimate.max).toBeGreaterThanOrEqual(estimate.min);
-    const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000);
+    const hour = new Date(Math.floor(testNow() / 3_600_000) * 3_600_000);
     const campaign = await api.create('campaign', account, { funding_instrument_id: 'lygyi', name: 'History', daily_budget_amount_local_micro: 5_000_000 });
     const history = await api.accountHistory(account, {
       entity_type: 'CAMPAIGN',

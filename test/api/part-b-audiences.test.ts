@@ -12,6 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator
 import { apiFor } from '../support/api.js';
 import { setBusiness } from '../support/audiences.js';
 import { TestClient } from '../support/client.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -19,7 +20,7 @@ let api: AdsApi;
 let account: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
   account = emulator.info.account_id;
 });

@@ -13,6 +13,7 @@ import { apiFor } from '../support/api.js';
 import { TestClient } from '../support/client.js';
 import { mp4, png } from '../support/media-bytes.js';
 import { libraryMedia } from '../support/media-library.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -22,7 +23,7 @@ let owner: string;
 const media: Record<string, string> = {};
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
   account = emulator.info.account_id;
   owner = emulator.info.user_id;

@@ -12,6 +12,7 @@ import { uploadMedia } from '../../src/api/upload.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
 import { gif, mp4, png } from '../support/media-bytes.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -19,7 +20,7 @@ let api: AdsApi;
 let account: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info, { sleep: async () => {} }));
   account = emulator.info.account_id;
 });

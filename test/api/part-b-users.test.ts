@@ -16,6 +16,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
 import { emails, hashes, usersOp } from '../support/audiences.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator | undefined;
 let proxy: Server | undefined;
@@ -27,7 +28,7 @@ afterEach(async () => {
 });
 
 async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0, ...options });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0, ...options });
   return emulator;
 }
 

@@ -12,6 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator
 import { apiFor } from '../support/api.js';
 import { setBusiness } from '../support/audiences.js';
 import { TestClient } from '../support/client.js';
+import { testClock } from '../support/test-clock.js';
 
 const V5: PermissionsEndpoint = { version: 5, audiences: 'tailored_audiences', label: 'v5_permission' };
 
@@ -22,7 +23,7 @@ let account: string;
 let sibling: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
   account = emulator.info.account_id;
   sibling = (await api.createSandboxAccount()).id;

@@ -24,6 +24,8 @@ import type { JournalLog } from '../../src/state/store.js';
 import { emulatorLookups } from '../golden/plan/harness.js';
 import { pipelineAccount } from '../golden/plan/pipeline.js';
 import { fleetManifest, type Fleet } from '../support/fleet.js';
+import { testClock } from '../support/test-clock.js';
+import { testNow } from '../support/test-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -66,12 +68,13 @@ let api: AdsApi;
 const dirs: string[] = [];
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, rateLimitScale: 0, log: () => {} });
+  emulator = await startEmulator({ clock: testClock, port: 0, rateLimitScale: 0, log: () => {} });
   const { info } = emulator;
   client = new ApiClient({
     endpoint: emulatorEndpoint('local', info.base_url),
     credentials: { consumerKey: info.consumer_key, consumerSecret: info.consumer_secret, token: info.access_token, tokenSecret: info.access_token_secret },
     parallelism: 4,
+    now: testNow,
   });
   api = new AdsApi(client);
 });

@@ -4,13 +4,15 @@ import type { ApiClient } from '../../src/api/client.js';
 import { createdAccountCandidates, findCreatedAll } from '../../src/apply/find-created.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/emulator.js';
 import { apiFor } from '../support/api.js';
+import { testClock } from '../support/test-clock.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
 let api: AdsApi;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
 });
 afterAll(async () => {
@@ -20,7 +22,7 @@ afterAll(async () => {
 
 describe('recognising creates that had no answer', () => {
   it('finds a sandbox funding instrument by type, currency and start, once', async () => {
-    const sentAt = Date.now();
+    const sentAt = testNow();
     const account = (await api.createSandboxAccount()).id;
     const params = { type: 'CREDIT_CARD', currency: 'EUR', start_time: '2026-02-01T00:00:00Z' };
     const fi = await api.createSandboxFundingInstrument(account, { ...params, type: 'CREDIT_CARD' });
@@ -39,7 +41,7 @@ describe('recognising creates that had no answer', () => {
     ['two: cannot be told apart', 2],
   ])('lists sandbox accounts created since the request that no state binds: %s', async (_name, n) => {
     const bound = new Set((await api.accounts()).map((a) => a.id));
-    const sentAt = Date.now();
+    const sentAt = testNow();
     const made: string[] = [];
     for (let i = 0; i < n; i++) made.push((await api.createSandboxAccount()).id);
     expect((await createdAccountCandidates(api, sentAt, bound)).sort()).toEqual(made.sort());

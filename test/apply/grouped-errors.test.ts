@@ -15,6 +15,7 @@ import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { apiFor } from '../support/api.js';
 import { TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: ApiClient;
@@ -45,7 +46,7 @@ function promote(lineItemId: string, tweetIds: readonly string[]): Promise<Outco
 const summary = (outcomes: Outcome[]): string[] => outcomes.map((o) => (o.status === 'failed' ? `failed ${o.error.message}` : o.status));
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, log: () => {}, rateLimitScale: 0 });
+  emulator = await startEmulator({ clock: testClock, port: 0, log: () => {}, rateLimitScale: 0 });
   ({ client, api } = apiFor(emulator.info));
   account = emulator.info.account_id;
   campaignId = (await createCampaign(new TestClient(emulator.info), account)).id;

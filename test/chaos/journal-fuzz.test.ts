@@ -35,6 +35,8 @@ import { fleetManifest, fleetProblems, type Fleet } from '../support/fleet.js';
 import { emulatorLookups } from '../golden/plan/harness.js';
 import { pipelineAccount } from '../golden/plan/pipeline.js';
 import { mutate, seeded, type Mutation, type Remains } from './journal-mutations.js';
+import { testClock } from '../support/test-clock.js';
+import { testNow } from '../support/test-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 const FLEET: Fleet = { prefix: 'Chaos', campaigns: 4, lineItems: 2, keywords: 1, posts: 1 };
@@ -107,12 +109,13 @@ interface Running {
 }
 
 async function emulatorOn(dataFile: string): Promise<Running> {
-  const emulator = await startEmulator({ port: 0, rateLimitScale: 0, log: () => {}, dataFile });
+  const emulator = await startEmulator({ clock: testClock, port: 0, rateLimitScale: 0, log: () => {}, dataFile });
   const { info } = emulator;
   const client = new ApiClient({
     endpoint: emulatorEndpoint('local', info.base_url),
     credentials: { consumerKey: info.consumer_key, consumerSecret: info.consumer_secret, token: info.access_token, tokenSecret: info.access_token_secret },
     parallelism: 2,
+    now: testNow,
   });
   return {
     emulator,
@@ -138,7 +141,7 @@ async function planFleet(on: Running, state: AccountState, campaigns = FLEET.cam
  * way; it starts an hour back, so the times its journal records come before the service's.
  */
 const ticking = (step: number): (() => number) => {
-  let t = Date.now() - 3_600_000;
+  let t = testNow() - 3_600_000;
   return () => (t += step);
 };
 
@@ -166,7 +169,7 @@ async function record(n: number, appends: number): Promise<Recording> {
   try {
     const first = new KilledStore(stateDir, Number.POSITIVE_INFINITY);
     const state: AccountState = { ...emptyState(ACCOUNT, 'local'), account_id: ACCOUNT };
-    const half = await applyPlan({ plan: await planFleet(on, state, FLEET.campaigns / 2), api: on.api, accountId: ACCOUNT, state, store: first, stateDir, parallelism: 2 });
+    const half = await applyPlan({ plan: await planFleet(on, state, FLEET.campaigns / 2), api: on.api, accountId: ACCOUNT, state, store: first, stateDir, parallelism: 2, now: testNow });
     expect(half.errors).toEqual([]);
     const store = new KilledStore(stateDir, appends);
     const plan = await planFleet(on, state);
@@ -203,7 +206,7 @@ async function applyAgain(dir: string, recording: Recording, store: LocalStore, 
   try {
     await recoverJournal(on.api, ACCOUNT, state, store);
     const plan = await planFleet(on, state);
-    const result = await applyPlan({ plan, api: on.api, accountId: ACCOUNT, state, store, stateDir: store.stateDir, parallelism: 2 });
+    const result = await applyPlan({ plan, api: on.api, accountId: ACCOUNT, state, store, stateDir: store.stateDir, parallelism: 2, now: testNow });
     if (result.errors.length > 0) return `the apply failed: ${result.errors.map((e) => `${e.address}: ${e.message}`).join('; ')}`;
     const bound = new Map(Object.entries(state.resources).map(([address, r]) => [address, r.id]));
     const problems = await fleetProblems(on.test, ACCOUNT, FLEET, bound);

@@ -14,6 +14,7 @@ import type { Io } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { renderKeywordInsights } from '../../src/render/keyword-insights.js';
 import { runCli } from '../support/run-cli.js';
+import { testClock } from '../support/test-clock.js';
 
 const NOW = new Date('2026-06-15T12:34:56.789Z');
 
@@ -130,7 +131,7 @@ describe('adsctl insights keywords through main', () => {
   async function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), env, interactive: false, stdoutTty: false, readLine: async () => undefined };
+    const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), env, interactive: false, stdoutTty: false, readLine: async () => undefined, clock: testClock };
     const code = await main(args, io);
     return { code, out, err };
   }

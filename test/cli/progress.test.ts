@@ -8,6 +8,7 @@ import type { ApplyEvent } from '../../src/apply/events.js';
 import type { Io } from '../../src/cli/io.js';
 import { formatElapsed, progressPrinter } from '../../src/cli/progress.js';
 import type { Operation, Plan, Step } from '../../src/plan/types.js';
+import { testClock } from '../support/test-clock.js';
 
 const op = (address: string, action: Operation['action'], kind: Operation['kind']): Operation => ({ key: `${action} ${address}`, address, kind, action, params: {}, after: [] });
 
@@ -42,7 +43,7 @@ const plan = {
 async function printed(events: Array<[number, ApplyEvent]>, withPlan: boolean, applied: Plan = plan): Promise<string> {
   let err = '';
   let now = 5_000;
-  const io = { out: () => {}, err: (t: string) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined } as Io;
+  const io = { out: () => {}, err: (t: string) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined, clock: testClock } as Io;
   const print = progressPrinter(io, false, { now: () => now, ...(withPlan ? { plan: applied } : {}) });
   for (const [at, event] of events) {
     if (5_000 + at !== now) await new Promise((resolve) => setImmediate(resolve));

@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { Io } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { normalizeArgv, usageErrorLine } from '../../src/cli/usage.js';
+import { testClock } from '../support/test-clock.js';
 
 async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined };
+  const io: Io = { out: (t) => void (out += t), err: (t) => void (err += t), env: {}, interactive: false, stdoutTty: false, readLine: async () => undefined, clock: testClock };
   const code = await main(args, io);
   return { code, out, err };
 }

@@ -11,9 +11,10 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, parseStateList, transcript, type Workspace } from '../support/e2e.js';
 import type { CliRun } from '../support/run-cli.js';
 import { png } from '../support/media-bytes.js';
+import { testClock } from '../support/test-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
-const STOPPED = new Date();
+const STOPPED = testClock.now();
 
 let emulator: RunningEmulator;
 let client: TestClient;

@@ -7,6 +7,7 @@ import { TestClient, startTestEmulator } from '../support/client.js';
 import { expectError } from '../support/assertions.js';
 import { createAudience, emails, hashes, memberCounts, uploadUsers, usersOp } from '../support/audiences.js';
 import { expectWire } from '../support/wire.js';
+import { testClock } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -114,7 +115,7 @@ describe('members survive a restart with --data', () => {
     const dir = mkdtempSync(join(tmpdir(), 'adsctl-audiences-'));
     const file = join(dir, 'state.json');
     try {
-      const first = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+      const first = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
       const c1 = new TestClient(first.info);
       const acct = first.info.account_id;
       const a = await createAudience(c1, acct, 'persisted');
@@ -125,14 +126,14 @@ describe('members survive a restart with --data', () => {
       expect((await uploadUsers(c1, acct, a.id, [usersOp('Update', emails(hashes(10, 'x'))), usersOp('Update', [])])).status).toBe(400);
       await first.close();
 
-      const second = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+      const second = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
       const c2 = new TestClient(second.info);
       expect(await memberCounts(c2, a.id)).toEqual({ members: 460, unmatched: 1 });
       expect((await uploadUsers(c2, acct, a.id, [usersOp('Delete', emails(values.slice(40, 60)))])).status).toBe(200);
       expect((await c2.get(`/12/accounts/${acct}/custom_audiences/${a.id}`)).body.data).toMatchObject({ targetable: true, audience_size: 440 });
       await second.close();
 
-      const third = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+      const third = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
       expect(await memberCounts(new TestClient(third.info), a.id)).toEqual({ members: 440, unmatched: 1 });
       await third.close();
     } finally {

@@ -3,6 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Reply, type SendOptions, type TestClient } from '../support/client.js';
 import { consumerOf } from '../support/login.js';
 import { authorizationHeader, type Credentials } from '../support/signer.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const nowS = (): number => Math.floor(Date.now() / 1000);
+const nowS = (): number => Math.floor(testNow() / 1000);
 
 /** How a request is spoiled, as options for the client (given the client's own credentials). */
 interface Spoil {

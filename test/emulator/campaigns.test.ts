@@ -4,12 +4,13 @@ import { startTestEmulator, type Params, type Reply, type TestClient } from '../
 import { SEED_FUNDING_INSTRUMENT_ID, createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
 import { expectError, listIds as listIdsOf } from '../support/assertions.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let account: string;
 let offsetMs = 0;
-const clock = { now: (): Date => new Date(Date.now() + offsetMs) };
+const clock = { now: (): Date => new Date(testNow() + offsetMs) };
 
 const CAMPAIGN_FIELDS = [
   'budget_optimization', 'created_at', 'currency', 'daily_budget_amount_local_micro', 'deleted', 'duration_in_days', 'effective_status',

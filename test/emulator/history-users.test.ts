@@ -11,6 +11,7 @@ import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
+import { testNow } from '../support/test-clock.js';
 
 const OWNER = '756201191646691328';
 const MANAGER = '756201191646691329';
@@ -27,7 +28,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 function window(): { start_time: string; end_time: string } {
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const hour = Math.floor(testNow() / 3_600_000) * 3_600_000;
   const fmt = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { start_time: fmt(hour - 3_600_000), end_time: fmt(hour + 7_200_000) };
 }

@@ -4,6 +4,7 @@ import { CURATED_CATEGORIES } from '../../src/emulator/lookups/curated-categorie
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { expectError, listIds as listIdsOf } from '../support/assertions.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -11,7 +12,7 @@ let account: string;
 let lineItem: any;
 let otherLineItem: any;
 let offsetMs = 0;
-const clock = { now: (): Date => new Date(Date.now() + offsetMs) };
+const clock = { now: (): Date => new Date(testNow() + offsetMs) };
 
 const CATEGORY = CURATED_CATEGORIES[0]!.id;
 const OTHER_CATEGORY = CURATED_CATEGORIES[1]!.id;

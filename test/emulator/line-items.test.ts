@@ -3,13 +3,14 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { expectError, listIds as listIdsOf } from '../support/assertions.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let account: string;
 let campaign: any;
 let offsetMs = 0;
-const clock = { now: (): Date => new Date(Date.now() + offsetMs) };
+const clock = { now: (): Date => new Date(testNow() + offsetMs) };
 
 const LINE_ITEM_FIELDS = [
   'advertiser_domain', 'advertiser_user_id', 'android_app_store_identifier', 'automatic_tweet_promotion', 'bid_amount_local_micro', 'bid_strategy',

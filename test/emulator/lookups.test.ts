@@ -3,6 +3,7 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type Params, type Reply, type TestClient } from '../support/client.js';
 import { loginAs } from '../support/login.js';
 import { rfc3986 } from '../support/signer.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -262,7 +263,7 @@ describe('global read rate limit', () => {
     const over = replies[5]!;
     expect(over.headers['x-rate-limit-limit']).toBe('5');
     const reset = Number(over.headers['x-rate-limit-reset']);
-    expect(reset - Math.floor(Date.now() / 1000)).toBeGreaterThan(800);
+    expect(reset - Math.floor(testNow() / 1000)).toBeGreaterThan(800);
     expect(over.body.errors[0].code).toBe('TOO_MANY_REQUESTS');
     expect((await limited.client.get('/12/bidding_rules')).status).toBe(200);
   });

@@ -8,6 +8,7 @@ import { spawnEmulator } from '../support/cli.js';
 import { mp4, png } from '../support/media-bytes.js';
 import { libraryMedia } from '../support/media-library.js';
 import { sendUpload } from '../support/upload.js';
+import { testClock } from '../support/test-clock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'adsctl-emu-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -29,14 +30,14 @@ async function campaignNames(client: TestClient, account: string): Promise<strin
 describe('--data persistence', () => {
   it('keeps state across a clean restart, and ids stay unique', async () => {
     const file = join(dir, 'clean.json');
-    const first = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const first = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
     const c1 = new TestClient(first.info);
     const created = await c1.post(`/12/accounts/${first.info.account_id}/campaigns`, campaign('kept'));
     expect(created.status).toBe(201);
     await c1.put(`/12/accounts/${first.info.account_id}`, { name: 'Renamed account' });
     await first.close();
 
-    const second = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const second = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
     const c2 = new TestClient(second.info);
     const account = await c2.get(`/12/accounts/${second.info.account_id}`);
     expect(account.body.data.name).toBe('Renamed account');
@@ -49,7 +50,7 @@ describe('--data persistence', () => {
 
   it('keeps uploads, media library items and cards, and a video goes on processing after a restart', async () => {
     const file = join(dir, 'creatives.json');
-    const first = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const first = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
     const c1 = new TestClient(first.info);
     const account = first.info.account_id;
     const image = await libraryMedia(c1, account, png(1200, 628), 'image/png', { name: 'Kept image' });
@@ -62,7 +63,7 @@ describe('--data persistence', () => {
     expect((await sendUpload(c1, 'POST', { form: { command: 'FINALIZE', media_id: mediaId } })).body.processing_info.state).toBe('pending');
     await first.close();
 
-    const second = await startEmulator({ port: 0, dataFile: file, log: () => {} });
+    const second = await startEmulator({ clock: testClock, port: 0, dataFile: file, log: () => {} });
     const c2 = new TestClient(second.info);
     expect((await c2.get(`/12/accounts/${account}/media_library/${image}`)).body.data).toMatchObject({ name: 'Kept image', aspect_ratio: '1.91:1' });
     expect((await c2.get(`/12/accounts/${account}/cards/${card.body.data.id}`)).body.data).toEqual(card.body.data);

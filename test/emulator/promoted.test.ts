@@ -5,6 +5,7 @@ import { startTestEmulator, type Params, type TestClient } from '../support/clie
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { loginAs } from '../support/login.js';
 import { expectError } from '../support/assertions.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -45,7 +46,7 @@ async function listTweetIds(params: Params): Promise<string[]> {
 }
 
 function historyWindow(): { start_time: string; end_time: string } {
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const hour = Math.floor(testNow() / 3_600_000) * 3_600_000;
   const fmt = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { start_time: fmt(hour - 3_600_000), end_time: fmt(hour + 7_200_000) };
 }

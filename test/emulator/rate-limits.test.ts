@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator | undefined;
 afterEach(async () => {
@@ -18,8 +19,8 @@ describe('rate limits', () => {
     expect(r.headers['x-account-rate-limit-limit']).toBe('2000');
     expect(r.headers['x-account-rate-limit-remaining']).toBe('1999');
     const reset = Number(r.headers['x-account-rate-limit-reset']);
-    expect(reset).toBeGreaterThan(Date.now() / 1000);
-    expect(reset).toBeLessThanOrEqual(Date.now() / 1000 + 901);
+    expect(reset).toBeGreaterThan(testNow() / 1000);
+    expect(reset).toBeLessThanOrEqual(testNow() / 1000 + 901);
   });
 
   it.each([
@@ -59,7 +60,7 @@ describe('rate limits', () => {
     const blocked = await t.client.get(`/12/accounts/${t.account}`);
     expect(blocked.status).toBe(429);
     const reset = Number(blocked.headers['x-account-rate-limit-reset']);
-    await new Promise((r) => setTimeout(r, Math.max(0, reset * 1000 - Date.now()) + 50));
+    await new Promise((r) => setTimeout(r, Math.max(0, reset * 1000 - testNow()) + 50));
     expect((await t.client.get(`/12/accounts/${t.account}`)).status).toBe(200);
   });
 

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { consumerOf, fetchRequestToken, parsePairs, pinOf, submitApproval } from '../support/login.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let offsetMs = 0;
-const clockNow = (): Date => new Date(Date.now() + offsetMs);
+const clockNow = (): Date => new Date(testNow() + offsetMs);
 
 beforeAll(async () => {
   ({ emulator, client } = await startTestEmulator({ rateLimitScale: 0, clock: { now: clockNow } }));

@@ -12,6 +12,7 @@ import { expectError } from '../support/assertions.js';
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { expectWire } from '../support/wire.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -21,7 +22,7 @@ let offsetMs = 0;
 
 const GEAR = '2244994945';
 const path = (suffix = ''): string => `/12/accounts/${account}/scheduled_tweets${suffix}`;
-const inSeconds = (s: number): string => formatTime(new Date(Date.now() + offsetMs + s * 1000));
+const inSeconds = (s: number): string => formatTime(new Date(testNow() + offsetMs + s * 1000));
 const postScheduled = (params: Params) => client.post(path(), { as_user_id: owner, scheduled_at: inSeconds(3600), ...params }, { as: 'form' });
 
 async function scheduled(params: Params): Promise<any> {
@@ -32,7 +33,7 @@ async function scheduled(params: Params): Promise<any> {
 }
 
 beforeAll(async () => {
-  ({ emulator, client, account } = await startTestEmulator({ rateLimitScale: 0, clock: { now: () => new Date(Date.now() + offsetMs) } }));
+  ({ emulator, client, account } = await startTestEmulator({ rateLimitScale: 0, clock: { now: () => new Date(testNow() + offsetMs) } }));
   owner = emulator.info.user_id;
 });
 afterAll(() => emulator.close());

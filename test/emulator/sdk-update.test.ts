@@ -15,11 +15,12 @@ import { png } from '../support/media-bytes.js';
 import { libraryMedia } from '../support/media-library.js';
 import { loadChangeSave, sdkParams, sdkPut } from '../support/sdk-save.js';
 import { expectWire } from '../support/wire.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let account: string;
-const clock = { now: (): Date => new Date() };
+const clock = { now: (): Date => new Date(testNow()) };
 const at = (suffix: string): string => `/12/accounts/${account}${suffix}`;
 
 let campaign: any;

@@ -8,14 +8,15 @@ import { formatTime } from '../../src/emulator/clock.js';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
 let account: string;
 let offsetMs = 0;
-const clockNow = (): Date => new Date(Date.now() + offsetMs);
+const clockNow = (): Date => new Date(testNow() + offsetMs);
 const hours = (h: number): number => h * 3_600_000;
-const inHours = (h: number): string => formatTime(new Date(Date.now() + hours(h)));
+const inHours = (h: number): string => formatTime(new Date(testNow() + hours(h)));
 
 beforeAll(async () => {
   ({ emulator, client, account } = await startTestEmulator({ rateLimitScale: 0, clock: { now: clockNow } }));

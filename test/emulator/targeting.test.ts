@@ -4,6 +4,7 @@ import { startTestEmulator, type Params, type Reply, type TestClient } from '../
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 import { expectError } from '../support/assertions.js';
 import { SEED_PUBLIC_USERS } from '../../src/emulator/store/seed.js';
+import { testNow } from '../support/test-clock.js';
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -44,7 +45,7 @@ const creates = (lineItemId: string, type: string, values: readonly string[]): u
 
 /** A window of whole hours around now, for account_history. */
 function historyWindow(): { start_time: string; end_time: string } {
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const hour = Math.floor(testNow() / 3_600_000) * 3_600_000;
   const fmt = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return { start_time: fmt(hour - 3_600_000), end_time: fmt(hour + 7_200_000) };
 }

@@ -5,6 +5,7 @@
 import { request } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator, type StartupInfo } from '../../src/emulator/emulator.js';
 import { authorizationHeader, rfc3986, type Credentials } from './signer.js';
+import { testClock } from './test-clock.js';
 
 export interface Reply<T = any> {
   status: number;
@@ -117,6 +118,6 @@ export class TestClient {
 
 /** Starts an emulator on port 0 and a client for its seeded owner. */
 export async function startTestEmulator(options: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; client: TestClient; account: string }> {
-  const emulator = await startEmulator({ port: 0, log: () => {}, ...options });
+  const emulator = await startEmulator({ port: 0, log: () => {}, clock: testClock, ...options });
   return { emulator, client: new TestClient(emulator.info), account: emulator.info.account_id };
 }

@@ -15,10 +15,12 @@ import type { StartupInfo } from '../../src/emulator/emulator.js';
 import { BIN } from './cli.js';
 import type { Params, TestClient } from './client.js';
 import { runCli, type CliOptions, type CliRun } from './run-cli.js';
+import { clockEnv } from './test-clock.js';
 
-/** The credentials a user of this emulator would set (docs/architecture.md); the endpoint is the manifest's. */
+/** The credentials a user of this emulator would set (docs/architecture.md), and the test clock; the endpoint is the manifest's. */
 export function emulatorEnv(info: StartupInfo): NodeJS.ProcessEnv {
   return {
+    ...clockEnv(),
     ADSCTL_CONSUMER_KEY: info.consumer_key,
     ADSCTL_CONSUMER_SECRET: info.consumer_secret,
     ADSCTL_ACCESS_TOKEN: info.access_token,
@@ -70,7 +72,7 @@ export interface RunningCli {
 
 /** Spawns the built CLI without waiting for it; stdin is closed, so it never sees a terminal. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv, cwd: string): RunningCli {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...clockEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (d: Buffer) => {

@@ -1,6 +1,7 @@
 /** Runs the built CLI to completion, feeding stdin, and collects its output and exit code. */
 import { spawn } from 'node:child_process';
 import { BIN } from './cli.js';
+import { clockEnv } from './test-clock.js';
 
 export interface CliRun {
   code: number | null;
@@ -19,7 +20,7 @@ export interface CliOptions {
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliRun> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? process.cwd(),
-    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...options.env },
+    env: { PATH: process.env['PATH'], HOME: process.env['HOME'], ...clockEnv(), ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -3,6 +3,7 @@
  * that tests check the emulator against the RFC rather than against itself.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { testNow } from './test-clock.js';
 
 export interface Credentials {
   consumerKey: string;
@@ -52,7 +53,7 @@ export function authorizationHeader(creds: Credentials, input: SignInput): strin
     oauth_consumer_key: creds.consumerKey,
     oauth_nonce: input.nonce ?? randomBytes(16).toString('hex'),
     oauth_signature_method: 'HMAC-SHA1',
-    oauth_timestamp: String(input.timestamp ?? Math.floor(Date.now() / 1000)),
+    oauth_timestamp: String(input.timestamp ?? Math.floor(testNow() / 1000)),
     oauth_version: '1.0',
     ...(creds.token === undefined ? {} : { oauth_token: creds.token }),
     ...(input.extraOAuth ?? {}),

@@ -20,6 +20,7 @@ import { memberRows } from './members.js';
 import type { MemberRows } from '../member-rows.js';
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { systemClock, type Clock } from '../../clock/clock.js';
 import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
 import { LockLostError } from '../lock-lost.js';
 import { holderName } from '../lock.js';
@@ -41,6 +42,8 @@ interface PostgresOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The clock for lock deadlines (epoch ms). */
   now?: () => number;
+  /** The run's clock: the time each kept version is written at, from which account history is read (the wall clock when not given). */
+  clock?: Clock;
 }
 
 /** `postgres://host:port/db`: where the state is, with no user and no password. */
@@ -270,13 +273,13 @@ export class PostgresStore implements StateStore {
          ON CONFLICT (account) DO UPDATE SET serial = EXCLUDED.serial, state = EXCLUDED.state, updated_at = now()
        ), kept AS (
          INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation)
-         SELECT $1, $2, $3::jsonb, now(), $4, $5 WHERE $6
+         SELECT $1, $2, $3::jsonb, $7::timestamptz, $4, $5 WHERE $6
          ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation
        )
        DELETE FROM ${this.t.versions} WHERE $6 AND account = $1 AND serial < (
          SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS - 1}) newest
        )`,
-      [account, serial, json, holderName(), operation, final],
+      [account, serial, json, holderName(), operation, final, (this.options.clock ?? systemClock).now().toISOString()],
     );
   }
 
