@@ -36,15 +36,25 @@ function addStandIn(program: Command, command: LazyCommand, io: Io, setExit: Set
     });
 }
 
+/** Commands that never read the time: help, the version, completion scripts, and validate (no network, no now). */
+const CLOCKLESS = new Set([undefined, '--help', '-h', 'help', '--version', '-V', 'completion', 'validate']);
+
+/** Whether the command line `args` (normalized, command first) reads the run's clock; asking for help reads nothing. */
+const readsClock = (args: readonly string[]): boolean => !CLOCKLESS.has(args[0]) && !args.some((a) => a === '--help' || a === '-h');
+
 /** Runs the command line and resolves with the process exit code. */
 export async function main(argv: readonly string[], given: Io = processIo()): Promise<number> {
-  // the run's clock arrives once, from ADSCTL_CLOCK, and every command reads it from io
+  const args = normalizeArgv(argv);
+  // the run's clock arrives once, from ADSCTL_CLOCK, and every command reads it from io; a bad
+  // value stops every command that reads the time, before anything is read or sent
   const clock = clockFromEnv(given.env);
   if (clock !== undefined && 'problem' in clock) {
-    given.err(`Error: ${clock.problem}\n`);
-    return 1;
+    if (readsClock(args)) {
+      given.err(`Error: ${clock.problem}\n`);
+      return 1;
+    }
   }
-  const io: Io = clock === undefined ? given : { ...given, clock };
+  const io: Io = clock === undefined || 'problem' in clock ? given : { ...given, clock };
   let exitCode = 0;
   const setExit: SetExit = (code) => {
     exitCode = code;
@@ -57,7 +67,6 @@ export async function main(argv: readonly string[], given: Io = processIo()): Pr
     .configureHelp({ subcommandTerm: (cmd) => (usage.has(cmd.name()) ? `${cmd.name()} ${usage.get(cmd.name())}` : new Help().subcommandTerm(cmd)) });
   for (const command of COMMANDS) addStandIn(program, command, io, setExit);
   applyUsageConventions(program, io);
-  const args = normalizeArgv(argv);
   const refused = endpointEnvRefusal(args, io.env);
   if (refused !== undefined) {
     io.err(`Error: ${refused}\n`);

@@ -196,6 +196,7 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
   const lookups = options.mode === 'plan' && changes.some((c) => c.action !== 'noop') ? await options.lookups(s, lookupNeeds(changes)) : undefined;
   return {
     account: s.key,
+    plannedAt: (options.now ?? (() => new Date()))(),
     ...(s.accountId === undefined ? {} : { accountId: s.accountId }),
     ...(s.root === undefined ? {} : { root: s.root }),
     ...(s.desired === undefined ? {} : { manifestDir: s.root === undefined ? resolve(dirname(s.desired.file)) : relative(s.root, resolve(dirname(s.desired.file))) || '.' }),

@@ -72,6 +72,8 @@ export interface FieldRule {
   appliedAs?: (value: unknown) => unknown;
   /** A create without this field is refused by the service. */
   requiredOnCreate?: true;
+  /** A time the service refuses unless it is after the current time when written (a scheduled post's `scheduled_at`). */
+  future?: true;
   /** The service accepts the field but never answers it: it is compared with the applied value. */
   writeOnly?: true;
   /** Money that must be greater than zero (budgets and bids). */

@@ -33,7 +33,7 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
       field('media_keys', 'list', 'update'),
       serviceDefaulted('nullcast', 'scalar', 'update', true),
       field('name', 'scalar', 'update'),
-      ...(scheduled ? [{ ...field('scheduled_at', 'time', 'update'), requiredOnCreate: true as const }] : []),
+      ...(scheduled ? [{ ...field('scheduled_at', 'time', 'update'), requiredOnCreate: true as const, future: true as const }] : []),
     ],
     computed: ['id', 'user_id', 'created_at', 'updated_at', 'deleted', ...(scheduled ? ['scheduled_status', 'completed_at', 'tweet_id'] : [])],
     read: {

@@ -46,6 +46,8 @@ export interface AccountPlanInput {
   inFlight?: readonly InFlightCreate[];
   /** The live objects adsctl does not manage (src/diff/unmanaged.ts); absent when not looked for. */
   unmanaged?: UnmanagedObject[];
+  /** When the account was planned, by the run's clock: the times the service wants in the future are checked against it. */
+  plannedAt?: Date;
 }
 
 /** The address of the parent of a resource, if it has one. */
@@ -106,7 +108,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   }
   const taken = retiringObjects(input.changes, input.live);
   const name = accountName(input);
-  diagnostics.push(...checkRules(input.changes, input.desired, input.live));
+  diagnostics.push(...checkRules(input.changes, input.desired, input.live, input.plannedAt));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
   return {

@@ -15,7 +15,7 @@ export const TEST_INSTANT = '2026-11-23T12:00:00Z';
 export const testClock: Clock = {
   now: () => {
     const value = process.env['ADSCTL_CLOCK'];
-    if (value === undefined || value === '') return systemClock.now();
+    if (value === undefined || value.trim() === '') return systemClock.now();
     const setting = parseClockSetting(value, Date.now());
     if (typeof setting === 'string') throw new Error(`ADSCTL_CLOCK: ${setting}`);
     return settingClock(setting).now();

@@ -35,6 +35,7 @@ import { checkLiveFixture, fixtureApi, readLiveFixture, type LiveFixture } from 
 import { planAccounts } from '../../../src/engine/plan-accounts.js';
 import { pipelineAccount } from './pipeline.js';
 import { renderSteps } from './steps-text.js';
+import { testClock } from '../../support/test-clock.js';
 
 /** The directory holding the cases (and `before/`, the manifests fixtures are made from). */
 export const CASES_DIR = new URL('./', import.meta.url);
@@ -186,6 +187,7 @@ export async function planCase(dir: string): Promise<{ plan: Plan; sources: Map<
     const plan = await planAccounts([account], {
       mode: 'plan',
       targets: [],
+      now: () => testClock.now(),
       lookups: (_account, needs) => {
         lookupReads++;
         const targetingValues = emulatorTargetingValues(needs.targetingValues);
