@@ -6,7 +6,8 @@
  * manifest of the root has. Nothing is checked against the service: this runs before anything is
  * sent.
  */
-import { isMap, isScalar, type Node as YamlNode, type Pair } from 'yaml';
+import type { Node as YamlNode, Pair } from 'yaml';
+import { yaml } from '../yaml/yaml.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { DESCRIPTORS } from '../kinds/registry.js';
 import { decimalToMicros } from '../manifest/money.js';
@@ -33,7 +34,7 @@ interface Reader {
   diagnostics: Diagnostic[];
 }
 
-const keyOf = (pair: Pair): string => (isScalar(pair.key) ? String(pair.key.value) : '');
+const keyOf = (pair: Pair): string => (yaml().isScalar(pair.key) ? String(pair.key.value) : '');
 
 function fail(r: Reader, code: string, message: string, node: unknown): void {
   r.diagnostics.push(errorAt(code, message, r.file.at(node as YamlNode)));
@@ -41,7 +42,7 @@ function fail(r: Reader, code: string, message: string, node: unknown): void {
 
 /** The scalar's text as written (so `1000.10` stays exact), or its string value. */
 function scalarText(r: Reader, node: YamlNode): string | undefined {
-  if (!isScalar(node)) return undefined;
+  if (!yaml().isScalar(node)) return undefined;
   if (typeof node.value === 'string') return node.value;
   if (typeof node.value !== 'number') return undefined;
   const range = node.range;
@@ -49,7 +50,7 @@ function scalarText(r: Reader, node: YamlNode): string | undefined {
 }
 
 function readEnforcement(r: Reader, node: YamlNode | null, where: string): Enforcement | undefined {
-  const text = node !== null && isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
+  const text = node !== null && yaml().isScalar(node) && typeof node.value === 'string' ? node.value : undefined;
   const found = ENFORCEMENTS.find((e) => e === text);
   if (found === undefined) fail(r, 'guardrails-enforcement', `${where} is mandatory or advisory, not ${text ?? 'this'}`, node);
   return found;
@@ -66,7 +67,7 @@ function readAmount(r: Reader, node: YamlNode, where: string, noun: string): num
 }
 
 function readNames(r: Reader, node: YamlNode, where: string): ReadonlyMap<string, NamePattern> | undefined {
-  if (!isMap(node)) {
+  if (!yaml().isMap(node)) {
     fail(r, 'guardrails-value', `${where} is a mapping of collection names to regular expressions, such as { campaigns: "^[A-Z]{2}-" }`, node);
     return undefined;
   }
@@ -78,7 +79,7 @@ function readNames(r: Reader, node: YamlNode, where: string): ReadonlyMap<string
       continue;
     }
     const value = pair.value as YamlNode | null;
-    const source = value !== null && isScalar(value) && typeof value.value === 'string' ? value.value : undefined;
+    const source = value !== null && yaml().isScalar(value) && typeof value.value === 'string' ? value.value : undefined;
     if (source === undefined) {
       fail(r, 'guardrails-regex', `${where}.${collection} must be a regular expression, written as a string`, value ?? pair.key);
       continue;
@@ -96,7 +97,7 @@ function readNames(r: Reader, node: YamlNode, where: string): ReadonlyMap<string
 function readRule(r: Reader, rule: string, node: YamlNode | null, where: string, rules: GuardrailRules): void {
   let valueNode = node;
   let enforcement: Enforcement | undefined;
-  if (node !== null && isMap(node) && rule !== 'names') {
+  if (node !== null && yaml().isMap(node) && rule !== 'names') {
     valueNode = null;
     let hasValue = false;
     for (const pair of node.items) {
@@ -114,10 +115,10 @@ function readRule(r: Reader, rule: string, node: YamlNode | null, where: string,
   }
   const range = r.file.at(node as YamlNode);
   const setting = <T>(value: T) => ({ value, ...(enforcement === undefined ? {} : { enforcement }), ...(range === undefined ? {} : { range }) });
-  const off = valueNode === null || (isScalar(valueNode) && valueNode.value === null);
+  const off = valueNode === null || (yaml().isScalar(valueNode) && valueNode.value === null);
   const target = rules as Record<string, unknown>;
   if (SWITCH_RULES.has(rule)) {
-    const on = valueNode !== null && isScalar(valueNode) ? valueNode.value : undefined;
+    const on = valueNode !== null && yaml().isScalar(valueNode) ? valueNode.value : undefined;
     if (off || on === false) target[rule] = null;
     else if (on === true) target[rule] = setting(true as const);
     else fail(r, 'guardrails-value', `${where} is true or false`, valueNode);
@@ -139,7 +140,7 @@ function readRule(r: Reader, rule: string, node: YamlNode | null, where: string,
 /** A scope's mapping: the rules, `enforcement`, and (only at the top) `accounts`. */
 function readScope(r: Reader, node: YamlNode, where: string, top: boolean, accounts?: Map<string, GuardrailRules>, knownAccounts?: ReadonlySet<string>): GuardrailRules {
   const rules: GuardrailRules = {};
-  if (!isMap(node)) {
+  if (!yaml().isMap(node)) {
     fail(r, 'guardrails-value', `${where} must be a mapping of rules (${GUARDRAIL_RULES.join(', ')})`, node);
     return rules;
   }
@@ -162,12 +163,12 @@ function readScope(r: Reader, node: YamlNode, where: string, top: boolean, accou
 }
 
 function readAccounts(r: Reader, node: YamlNode | null, where: string, accounts: Map<string, GuardrailRules>, knownAccounts?: ReadonlySet<string>): void {
-  if (node === null || !isMap(node)) {
+  if (node === null || !yaml().isMap(node)) {
     fail(r, 'guardrails-value', `${where} is a mapping of account ids to rules`, node);
     return;
   }
   for (const pair of node.items) {
-    const id = isScalar(pair.key) ? String(pair.key.value) : '';
+    const id = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
     if (knownAccounts !== undefined && !knownAccounts.has(id)) {
       const known = [...knownAccounts].sort();
       fail(r, 'guardrails-account', `${where} names account ${id}, which no manifest of this root has${known.length === 0 ? '' : ` (they have ${known.join(', ')})`}`, pair.key);

@@ -5,7 +5,8 @@
  * before anything recursive runs; the depth that aliases add is checked while the tree is read
  * (yaml-tree.ts). A real manifest nests fewer than ten levels.
  */
-import { Composer, LineCounter, Parser, YAMLParseError, type CST, type Document } from 'yaml';
+import type { CST, Document, LineCounter } from 'yaml';
+import { yaml } from '../yaml/yaml.js';
 
 /** The most maps and lists that may be nested in one another, the document's root included. */
 export const NESTING_LIMIT = 64;
@@ -60,17 +61,17 @@ function firstTooDeep(tokens: readonly CST.Token[]): [number, number] | undefine
  * a `MULTIPLE_DOCS` error), unless maps and lists nest beyond the limit: then nothing is composed.
  */
 export function parseBoundedDocument(text: string, lineCounter: LineCounter, options: { merge: boolean; uniqueKeys: boolean }): BoundedDocument {
-  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const tokens = Array.from(new (yaml().Parser)(lineCounter.addNewLine).parse(text));
   const tooDeep = firstTooDeep(tokens);
   if (tooDeep !== undefined) return { tooDeep };
-  const composer = new Composer({ ...options, prettyErrors: false });
+  const composer = new (yaml().Composer)({ ...options, prettyErrors: false });
   let first: Document.Parsed | undefined;
   for (const doc of composer.compose(tokens, true, text.length)) {
     if (first === undefined) {
       first = doc;
       continue;
     }
-    first.errors.push(new YAMLParseError([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+    first.errors.push(new (yaml().YAMLParseError)([doc.range[0], doc.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
     break;
   }
   if (first === undefined) throw new Error('yaml composed no document although one was forced');

@@ -6,7 +6,8 @@
  * interpolated in string values. Manifests written in the common subset of YAML are read by
  * yaml-fast.ts, without yaml, into the same tree; everything else by yaml.
  */
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node as YamlNode } from 'yaml';
+import type { Document, Node as YamlNode } from 'yaml';
+import { yaml } from '../yaml/yaml.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { clipText, quoteValue } from '../diag/quote.js';
 import type { SourcePosition, SourceRange } from '../diag/source-range.js';
@@ -115,7 +116,7 @@ function typedPlain(text: string): string | number | boolean | null {
 }
 
 function keyText(walk: Walk, key: unknown): { text: string; start: number; end: number } | undefined {
-  if (!isScalar(key)) {
+  if (!yaml().isScalar(key)) {
     const range = (key as YamlNode | null)?.range;
     walk.diagnostics.push(errorAt('yaml-key', 'keys must be plain scalars (names), not lists, maps or aliases', walk.range(range?.[0] ?? 0, range?.[1] ?? 0)));
     return undefined;
@@ -136,16 +137,16 @@ function mergeSources(walk: Walk, value: YNode): YMap[] {
 function convertMap(walk: Walk, node: YamlNode & { items: unknown[] }, start: number, end: number, depth: number): YMap {
   const map: YMap = { kind: 'map', start, end, entries: [], byKey: new Map(), size: 1 };
   let height = 1;
-  const isMerge = (pair: { key: unknown }): boolean => isScalar(pair.key) && typeof pair.key.value === 'symbol';
-  const explicit = node.items.some((pair) => isPair(pair) && isMerge(pair))
-    ? new Set(node.items.flatMap((pair) => (isPair(pair) && isScalar(pair.key) && !isMerge(pair) ? [keyText(walk, pair.key)?.text ?? ''] : [])))
+  const isMerge = (pair: { key: unknown }): boolean => yaml().isScalar(pair.key) && typeof pair.key.value === 'symbol';
+  const explicit = node.items.some((pair) => yaml().isPair(pair) && isMerge(pair))
+    ? new Set(node.items.flatMap((pair) => (yaml().isPair(pair) && yaml().isScalar(pair.key) && !isMerge(pair) ? [keyText(walk, pair.key)?.text ?? ''] : [])))
     : undefined;
   for (const pair of node.items) {
-    if (!isPair(pair)) continue;
+    if (!yaml().isPair(pair)) continue;
     const valueNode = pair.value as YamlNode | null;
     if (explicit !== undefined && isMerge(pair)) {
       if (valueNode === null) continue;
-      const merged = convert(walk, valueNode, isScalar(pair.key) ? (pair.key.range?.[1] ?? start) : start, depth);
+      const merged = convert(walk, valueNode, yaml().isScalar(pair.key) ? (pair.key.range?.[1] ?? start) : start, depth);
       for (const source of mergeSources(walk, merged)) {
         for (const entry of source.entries) {
           if (explicit.has(entry.key) || map.byKey.has(entry.key)) continue;
@@ -210,8 +211,8 @@ function convert(walk: Walk, node: YamlNode, fallback: number, depth: number): Y
   const range = node.range;
   const start = range ? range[0] : fallback;
   const end = range ? range[1] : fallback;
-  if (isAlias(node)) return convertAlias(walk, node, start, end, depth);
-  if ((isMap(node) || isSeq(node)) && (depth > NESTING_LIMIT || walk.tooDeep)) return tooDeep(walk, start, end, TOO_DEEP_MESSAGE);
+  if (yaml().isAlias(node)) return convertAlias(walk, node, start, end, depth);
+  if ((yaml().isMap(node) || yaml().isSeq(node)) && (depth > NESTING_LIMIT || walk.tooDeep)) return tooDeep(walk, start, end, TOO_DEEP_MESSAGE);
   walk.sourceNodes += 1;
   const anchor = (node as { anchor?: string }).anchor;
   if (anchor !== undefined) {
@@ -219,9 +220,9 @@ function convert(walk: Walk, node: YamlNode, fallback: number, depth: number): Y
     walk.active.add(node);
   }
   let result: YNode;
-  if (isScalar(node)) result = convertScalar(walk, node, start, end);
-  else if (isMap(node)) result = convertMap(walk, node, start, end, depth);
-  else if (isSeq(node)) result = convertSeq(walk, node, start, end, depth);
+  if (yaml().isScalar(node)) result = convertScalar(walk, node, start, end);
+  else if (yaml().isMap(node)) result = convertMap(walk, node, start, end, depth);
+  else if (yaml().isSeq(node)) result = convertSeq(walk, node, start, end, depth);
   else result = nullAt(start, end);
   if (anchor !== undefined) {
     walk.active.delete(node);
@@ -260,7 +261,7 @@ export function parseManifestText(file: string, text: string, env: EnvLookup): {
  * node and offset for offset (test/manifest/yaml-fast.test.ts).
  */
 export function parseManifestTextWithYaml(file: string, text: string, env: EnvLookup): { document: ManifestDocument; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
+  const lineCounter = new (yaml().LineCounter)();
   const bounded = parseBoundedDocument(text, lineCounter, { merge: true, uniqueKeys: false });
   return withPositions(file, text, lineCounter.lineStarts, (document, range) => {
     const diagnostics: Diagnostic[] = [];

@@ -7,7 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { yaml } from '../yaml/yaml.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 
@@ -45,8 +46,8 @@ export function readConfigFile(root: string): { config: ConfigFile | undefined; 
   if (!existsSync(path)) return { config: undefined, diagnostics: [] };
   const file = relative(process.cwd(), path) || CONFIG_FILE;
   const text = readFileSync(path, 'utf8');
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, prettyErrors: false });
   const at: ConfigFile['at'] = (node) => {
     const r = node?.range;
     if (r === undefined || r === null) return undefined;
@@ -63,9 +64,9 @@ export function readConfigFile(root: string): { config: ConfigFile | undefined; 
   const config: ConfigFile = { file, text, sections: {}, at };
   const top = doc.contents as YamlNode | null;
   if (top === null) return { config, diagnostics };
-  if (!isMap(top)) return { config: undefined, diagnostics: [errorAt('config', `${CONFIG_FILE} must be a mapping with sections ${SECTIONS.map((s) => `${s}:`).join(' and ')}`, at(top))] };
+  if (!yaml().isMap(top)) return { config: undefined, diagnostics: [errorAt('config', `${CONFIG_FILE} must be a mapping with sections ${SECTIONS.map((s) => `${s}:`).join(' and ')}`, at(top))] };
   for (const pair of top.items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
     const section = SECTIONS.find((s) => s === key);
     if (section === undefined) diagnostics.push(errorAt('config-key', `${CONFIG_FILE} has no setting ${key === '' ? 'with this key' : key}; it holds only ${SECTIONS.map((s) => `${s}:`).join(' and ')}`, at(pair.key as YamlNode)));
     else config.sections[section] = { value: (pair.value as YamlNode | null) ?? null, key: at(pair.key as YamlNode) };

@@ -11,7 +11,8 @@
  * must not hold a password. Mistakes are diagnostics at their line and column. The file is read
  * by config-file.ts, which also holds the other sections (`guardrails:`, src/guardrails/config.ts).
  */
-import { isMap, isScalar, type Node as YamlNode } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { yaml } from '../yaml/yaml.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { CONFIG_FILE, readConfigFile } from './config-file.js';
@@ -43,10 +44,10 @@ export function readStateConfig(root: string): { config: StateConfig | undefined
   const diagnostics: Diagnostic[] = [];
   const state = read.config.sections.state?.value ?? undefined;
   if (state === undefined || state === null) return { config: LOCAL, diagnostics };
-  if (!isMap(state)) return { config: undefined, diagnostics: [...diagnostics, errorAt('config', 'state: must be a mapping (backend, connection_string_env, schema)', at(state))] };
+  if (!yaml().isMap(state)) return { config: undefined, diagnostics: [...diagnostics, errorAt('config', 'state: must be a mapping (backend, connection_string_env, schema)', at(state))] };
   const values = new Map<string, { value: string; range: SourceRange | undefined }>();
   for (const pair of state.items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
     const range = at(pair.key as YamlNode);
     if (SECRET_KEYS.test(key)) {
       diagnostics.push(errorAt('config-secret', `state.${key}: the connection string must not be written in ${CONFIG_FILE}, which is kept in git; put it in an environment variable and name that variable with connection_string_env (default ${DEFAULT_CONNECTION_ENV})`, range));
@@ -57,7 +58,7 @@ export function readStateConfig(root: string): { config: StateConfig | undefined
       continue;
     }
     const value = pair.value;
-    if (!isScalar(value) || typeof value.value !== 'string' || value.value === '') {
+    if (!yaml().isScalar(value) || typeof value.value !== 'string' || value.value === '') {
       diagnostics.push(errorAt('config-value', `state.${key} must be a word`, at((value as YamlNode | null) ?? (pair.key as YamlNode))));
       continue;
     }

@@ -27,7 +27,7 @@ import {
  * top. The most specific folder holding a file decides (`manifest/generated` before `manifest`).
  */
 const STAGES: readonly StageRow[] = [
-  { tier: 0, folders: ['diag', 'service', 'clock'], why: 'diagnostics as values; the service\'s limits, one table every stage reads; the run\'s clock; none imports anything' },
+  { tier: 0, folders: ['diag', 'service', 'clock', 'yaml'], why: 'diagnostics as values; the service\'s limits, one table every stage reads; the run\'s clock; the yaml package, loaded when first needed; none imports anything' },
   {
     tier: 1,
     folders: ['graph', 'schema', 'api', 'members/sets', 'state', 'manifest/generated'],

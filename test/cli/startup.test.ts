@@ -2,7 +2,8 @@
  * Issue 9, point 10, start-up: `adsctl --version` and `adsctl --help` load the command line's own
  * few modules (and the table of endpoint names, to check ADSCTL_ENDPOINT) and commander, not the
  * code of any command (the emulator, the HTTP client, the manifest loader, the renderers, ...);
- * a plan loads the emulator, the PostgreSQL driver and phone numbering only when it needs them.
+ * a plan loads the emulator, the PostgreSQL driver, phone numbering and yaml only when it needs
+ * them.
  * Counted by a module-loading hook in the child, not timed, so
  * the test does not depend on the machine; the time is measured by `npm run bench` (startup).
  */
@@ -24,6 +25,19 @@ export async function load(url, context, next) {
   appendFileSync(process.env.ADSCTL_TEST_LOADED, url + '\\n');
   return next(url, context);
 }
+`,
+);
+// packages required as CommonJS too (a package's Node build, required when first needed), logged to the same file
+writeFileSync(
+  join(dir, 'require-hook.cjs'),
+  `const Module = require('node:module');
+const { appendFileSync } = require('node:fs');
+const load = Module._load;
+Module._load = function (request) {
+  // a package required by name, as /node_modules/NAME/ like the ESM hook's URLs
+  if (!request.startsWith('.') && !request.startsWith('/') && !request.startsWith('node:')) appendFileSync(process.env.ADSCTL_TEST_LOADED, '/node_modules/' + request + '/\\n');
+  return load.apply(this, arguments);
+};
 `,
 );
 writeFileSync(join(dir, 'register.mjs'), `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(join(dir, 'hook.mjs')).href)});\n`);
@@ -69,18 +83,31 @@ describe('adsctl start-up', () => {
 });
 
 describe('what a plan loads', () => {
-  it('loads neither the emulator, nor the PostgreSQL driver, nor phone numbering, for an account on a remote endpoint without audiences or adsctl.yaml', () => {
+  it('loads neither the emulator, nor the PostgreSQL driver, nor phone numbering, nor yaml, for an account on a remote endpoint without audiences or adsctl.yaml', () => {
     const manifests = join(dir, 'remote');
     mkdirSync(manifests);
     writeFileSync(join(manifests, 'account.yaml'), 'version: 1\nendpoint: http://127.0.0.1:9\naccount: { id: 18ce54d4x5t }\ncampaigns: {}\n');
     const log = join(dir, 'remote.log');
     writeFileSync(log, '');
     const env = { ...process.env, ADSCTL_TEST_LOADED: log, ADSCTL_CONSUMER_KEY: 'k', ADSCTL_CONSUMER_SECRET: 's', ADSCTL_ACCESS_TOKEN: 't', ADSCTL_ACCESS_TOKEN_SECRET: 'ts' };
-    const run = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, BIN, 'plan', manifests, '--connect-timeout', '0'], { encoding: 'utf8', env });
+    const run = spawnSync(process.execPath, ['--require', join(dir, 'require-hook.cjs'), '--import', pathToFileURL(join(dir, 'register.mjs')).href, BIN, 'plan', manifests, '--connect-timeout', '0'], { encoding: 'utf8', env });
     // the refresh cannot connect: the run got as far as it can
     expect(run.stderr).toContain('127.0.0.1:9');
     const urls = readFileSync(log, 'utf8').split('\n');
     expect(urls.some((u) => u.endsWith('/dist/engine/plan-accounts.js'))).toBe(true);
-    expect(urls.filter((u) => /\/dist\/emulator\/|\/node_modules\/(pg|libphonenumber-js)\/|\/dist\/state\/postgres\//.test(u))).toEqual([]);
+    expect(urls.filter((u) => /\/dist\/emulator\/|\/node_modules\/(pg|libphonenumber-js|yaml)\/|\/dist\/state\/postgres\//.test(u))).toEqual([]);
+    // the hooks see what they should: the HTTP client's package, required as CommonJS
+    expect(urls.some((u) => u.includes('/node_modules/undici/'))).toBe(true);
+  });
+
+  it('loads yaml for a manifest beyond the common subset of YAML (an anchor)', () => {
+    const manifests = join(dir, 'anchored');
+    mkdirSync(manifests);
+    writeFileSync(join(manifests, 'account.yaml'), 'version: 1\nendpoint: http://127.0.0.1:9\naccount: { id: 18ce54d4x5t }\nx-name: &name Anchored\ncampaigns: {}\n');
+    const log = join(dir, 'anchored.log');
+    writeFileSync(log, '');
+    const run = spawnSync(process.execPath, ['--require', join(dir, 'require-hook.cjs'), BIN, 'validate', manifests], { encoding: 'utf8', env: { ...process.env, ADSCTL_TEST_LOADED: log } });
+    expect(run.status, String(run.stderr)).toBe(0);
+    expect(readFileSync(log, 'utf8').split('\n').some((u) => u.includes('/node_modules/yaml/'))).toBe(true);
   });
 });

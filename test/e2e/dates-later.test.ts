@@ -4,7 +4,10 @@
  * today + 400 days, whatever day the suite runs. Their dates are written relative to the test
  * instant (test/support/test-clock.ts), so each is moved by the same whole number of days as the
  * clock; a date-dependent refusal — a scheduled post in the past, say — fails the case, naming
- * it. A case whose fixture holds a date before the test instant is shown to fail this way.
+ * it. Every distinct use of a date is applied: the first case (by name) of each set of
+ * `field: date` pairs its manifests hold, so a fixture that writes a date anew is always among
+ * them, and twenty cases that share one line item start are applied once. A case whose fixture
+ * holds a date before the test instant is shown to fail this way.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +37,19 @@ function moveDates(text: string, days: number): string {
     if (new Date(at).getUTCDate() !== Number(d) || Number(m) > 12) return whole;
     return `${new Date(at + days * DAY_MS).toISOString().slice(0, 10)}${time ?? ''}`;
   });
+}
+
+/** The `field: date` pairs of a golden case's manifests, comments left out: what its dates are used for. */
+function dateUses(name: string): string {
+  const dir = join(import.meta.dirname, '..', 'golden', name);
+  const uses = new Set<string>();
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      const code = line.replace(/(^|\s)#.*$/, '');
+      for (const m of code.matchAll(/(\w+):\s*"?(\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2}))?)/g)) uses.add(`${m[1]}=${m[2]}`);
+    }
+  }
+  return [...uses].sort().join(' ');
 }
 
 /** Moves the dates of every manifest of `work` by `days`. */
@@ -69,7 +85,18 @@ async function applyAndPlan(at: Emulated, name: string, work: string, env: NodeJ
 }
 
 describe(`the golden manifests, applied ${LATER_DAYS} days after the test instant with their dates moved as far`, () => {
-  const applying = goldenCases().filter((c) => NOT_APPLYING[c.name] === undefined);
+  const firstOfEachUse = new Map<string, ReturnType<typeof goldenCases>[number]>();
+  for (const c of goldenCases().filter((g) => NOT_APPLYING[g.name] === undefined)) {
+    const uses = dateUses(c.name);
+    if (uses !== '' && !firstOfEachUse.has(uses)) firstOfEachUse.set(uses, c);
+  }
+  const applying = [...firstOfEachUse.values()];
+
+  it('finds the dates of the golden manifests where they are used', () => {
+    expect(dateUses('plan/part-b-later-edits')).toBe('scheduled_at=2026-12-11T17:00:00Z');
+    expect(dateUses('plan/create-everything')).toBe('start_time=2026-12-01T00:00:00Z');
+    expect([...firstOfEachUse.values()].map((c) => c.name)).toContain('plan/part-b-later-create');
+  });
 
   const together = applying.filter((c) => !c.alone);
   it(`${together.map((c) => c.name).join(', ')}, in one account`, async () => {
