@@ -25,8 +25,15 @@ export const testClock: Clock = {
 /** The test clock in epoch milliseconds. */
 export const testNow = (): number => testClock.now().getTime();
 
-/** The environment a child process of the suite runs with: the test clock. */
+/**
+ * The environment that sets a child process's time: the test clock, and, when the suite runs with
+ * the system date moved by libfaketime (`faketime -f +389d npm test`), its variables, so the
+ * children the suite starts with a clean environment read the same system date as the suite.
+ */
 export function clockEnv(): NodeJS.ProcessEnv {
-  const value = process.env['ADSCTL_CLOCK'];
-  return value === undefined ? {} : { ADSCTL_CLOCK: value };
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && (name === 'ADSCTL_CLOCK' || name === 'LD_PRELOAD' || name === 'DONT_FAKE_MONOTONIC' || name.startsWith('FAKETIME'))) out[name] = value;
+  }
+  return out;
 }
