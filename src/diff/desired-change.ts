@@ -75,8 +75,9 @@ function withoutUnset(after: Record<string, unknown>, changes: AttributeChange[]
 
 /**
  * A replacement is created from nothing, so the updatable fields the manifest leaves to the
- * service would take the API's defaults; they keep the old object's values instead (a paused line
- * item replaced stays paused), and the plan shows them.
+ * service would take the API's defaults; they keep the old object's values instead, and the plan
+ * shows them. The serving status is not among them when the state recorded it: it is watched at
+ * the value last applied (desired-values.ts).
  */
 function keepServiceValues(descriptor: KindDescriptor, after: Record<string, unknown>, record: Readonly<Record<string, unknown>>): void {
   for (const rule of descriptor.attributes) {

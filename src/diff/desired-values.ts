@@ -4,7 +4,10 @@
  * in rule order. An updatable field without an API default that adsctl applied before and the
  * manifest no longer sets is asked to be unset (null), as Terraform does with a removed optional
  * argument; a field the manifest never set and the API does not default is not managed.
- * Attributes no rule names (an audience's users file) are not API fields and are left out.
+ * Attributes no rule names (an audience's users file) are not API fields and are left out. The
+ * serving status of a bound campaign or line item (its descriptor's `serving.field`) is always
+ * watched: left out of the manifest, it is as last applied or adopted, so a pause or an activation
+ * made by hand is drift the next apply undoes.
  */
 import { holdsNamedReference, isNamedReference, type DesiredResource, type ResourceAddress } from '../manifest/types.js';
 import type { FieldRule } from '../kinds/attribute.js';
@@ -46,7 +49,7 @@ const NONE: readonly string[] = [];
  * applied, when the state has them. `exists`: the resource is bound to a live object, whose
  * fields the manifest leaves out are the service's (docs/manifest.md): the API's defaults then
  * fill in only what the address fixes (a targeting criterion's operator), never an updatable
- * field — a paused campaign whose manifest says nothing of its status stays paused. `owed`: the
+ * field — but for the serving status, which stays as last applied or adopted. `owed`: the
  * field whose default is still owed (the status of an object adsctl created paused and has not
  * activated yet), filled in as for a create.
  */
@@ -80,6 +83,8 @@ export function desiredValues(
         value = rule.fallback(after);
         if (value !== undefined) (defaulted ??= []).push(field);
       }
+      // the serving status, left out, is watched at the value last applied or adopted
+      if (value === undefined && exists && field === descriptor.serving?.field && typeof applied?.[field] === 'string') value = applied[field];
       if (value === undefined && rule.fallback === undefined && rule.change === 'update' && applied !== undefined && Object.hasOwn(applied, field)) {
         value = null;
         (unset ??= []).push(field);

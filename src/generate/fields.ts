@@ -3,7 +3,8 @@
  * (src/kinds/, the reverse of src/manifest/resolve.ts): each API field the kind compares, left
  * out when the service holds it at the value it gives an object created without it (`fallback`,
  * `serviceDefault`: a bound object's field the manifest leaves out is the service's, so the plan
- * after stays empty), empty, write-only or not a field of the API; money under its short name in
+ * after stays empty) — but for the serving status (`entity_status`), written on every object that has
+ * one, so that the manifest says what serves —, empty, write-only or not a field of the API; money under its short name in
  * currency units, references by the logical name of their
  * target when the manifest has one, times in UTC, ids as strings.
  */
@@ -31,7 +32,7 @@ export function manifestFieldsOf(d: KindDescriptor, record: Readonly<Record<stri
     if (rule.informational === true || rule.writeOnly === true || field === d.parentField || skip.has(field) || !written.has(field)) continue;
     const value = record[field];
     if (value === undefined || value === null || (typeof value === 'string' && value === '' && rule.shape !== 'scalar')) continue;
-    if (rule.fallback !== undefined && same(value, rule.fallback(record))) continue;
+    if (rule.fallback !== undefined && field !== d.serving?.field && same(value, rule.fallback(record))) continue;
     if (rule.serviceDefault !== undefined && same(value, rule.serviceDefault(record))) continue;
     if (!manifestAccepts(d.manifest.def, field, value)) continue;
     const short = money.get(field);

@@ -12,12 +12,28 @@ function withAttributes(extra: Record<string, unknown>): (r: DesiredResource) =>
 }
 
 describe('API defaults', () => {
-  it('leaves a status the manifest omits to the service: a hand-made pause is no change, never a reactivation', () => {
+  it('watches a status the manifest omits: a hand-made pause is drift, undone to the status last applied', () => {
     const s = appliedScenario();
+    expect(s.entries[A.campaign]?.applied?.['entity_status']).toBe('ACTIVE');
     editLive(s, 'c1', (r) => ({ ...r, entity_status: 'PAUSED' }));
     editLive(s, 'l1', (r) => ({ ...r, entity_status: 'PAUSED' }));
+    for (const address of [A.campaign, A.lineItem]) {
+      expect(diffOf(s, address), address).toMatchObject({ action: 'update', drift: true, changes: [{ path: 'entity_status', before: 'PAUSED', after: 'ACTIVE', origin: 'drift' }] });
+    }
+  });
+
+  it('watches a status the manifest omits: a hand-made activation of what was applied paused is drift', () => {
+    const s = appliedScenario();
+    s.entries[A.campaign] = { ...s.entries[A.campaign]!, applied: { ...s.entries[A.campaign]?.applied, entity_status: 'PAUSED' } };
+    expect(diffOf(s, A.campaign)).toMatchObject({ action: 'update', drift: true, changes: [{ path: 'entity_status', before: 'ACTIVE', after: 'PAUSED', origin: 'drift' }] });
+  });
+
+  it('leaves a status to the service that neither the manifest nor the state records', () => {
+    const s = appliedScenario();
+    const { entity_status: _, ...applied } = s.entries[A.campaign]?.applied ?? {};
+    s.entries[A.campaign] = { ...s.entries[A.campaign]!, applied };
+    editLive(s, 'c1', (r) => ({ ...r, entity_status: 'PAUSED' }));
     expect(diffOf(s, A.campaign)).toMatchObject({ action: 'noop', changes: [] });
-    expect(diffOf(s, A.lineItem)).toMatchObject({ action: 'noop', changes: [] });
     expect(diffOf(s, A.campaign).after).not.toHaveProperty('entity_status');
   });
 
@@ -28,11 +44,11 @@ describe('API defaults', () => {
     expect(diffOf(s, A.campaign)).toMatchObject({ action: 'create', after: { entity_status: 'ACTIVE' } });
   });
 
-  it('keeps the service value of an omitted field when the object is replaced: a paused line item stays paused', () => {
+  it('replaces an object with the status last applied, not a pause made by hand since', () => {
     const s = appliedScenario();
     editLive(s, 'l1', (r) => ({ ...r, entity_status: 'PAUSED' }));
     editDesired(s, A.lineItem, withAttributes({ objective: 'REACH' }));
-    expect(diffOf(s, A.lineItem)).toMatchObject({ action: 'replace', after: { entity_status: 'PAUSED' } });
+    expect(diffOf(s, A.lineItem)).toMatchObject({ action: 'replace', drift: true, after: { entity_status: 'ACTIVE' } });
   });
 
   it('derives standard_delivery from budget_optimization and leaves it unmanaged under LINE_ITEM', () => {

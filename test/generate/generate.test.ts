@@ -91,10 +91,12 @@ describe('generateManifests', () => {
     expect(doc['campaigns'].summer_sale.line_items.yes.media_creatives).toEqual([{ account_media_id: 'am1' }]);
   });
 
-  it('writes references by logical name, money in units, times in UTC, and leaves defaults out', () => {
+  it('writes references by logical name, money in units, times in UTC, the serving status always, and leaves other defaults out', () => {
     const summer = doc['campaigns'].summer_sale;
     expect(summer).toMatchObject({ name: 'Summer Sale', funding_instrument: 'visa_ending_in_1234', daily_budget: '35.00' });
-    expect(summer.entity_status).toBeUndefined();
+    // what serves is said, default or not: a hand pause after adoption is then drift
+    expect(summer.entity_status).toBe('ACTIVE');
+    expect(summer.line_items.yes.entity_status).toBe('ACTIVE');
     expect(summer.budget_optimization).toBeUndefined();
     expect(summer.standard_delivery).toBeUndefined();
     const li = summer.line_items.yes;
