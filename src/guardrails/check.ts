@@ -96,21 +96,19 @@ function checkChange(ctx: Context, policy: GuardrailPolicy, change: ResourceChan
   }
 }
 
-/** The rules over the whole account: the summed daily budgets after against before, per currency. */
+/**
+ * The rules over the whole account: serving spend after against before, per currency, as the plan
+ * counts it (src/plan/serving-spend.ts): an activation is an increase, a paused budget counts in
+ * neither, and the percentage's base is what served before.
+ */
 function checkSpend(ctx: Context, policy: GuardrailPolicy): void {
   const absolute = policy.max_daily_spend_increase;
   const relative = policy.max_daily_spend_increase_percent;
   if (absolute === undefined && relative === undefined) return;
-  const sums = new Map<string, { before: bigint; after: bigint }>();
-  for (const change of ctx.account.changes) {
-    const daily = KINDS[change.kind].budgets?.daily;
-    if (daily === undefined) continue;
-    const sum = sums.get(change.currency ?? DEFAULT_CURRENCY) ?? { before: 0n, after: 0n };
-    if (change.action !== 'create') sum.before += microsOf(change.before?.[daily]) ?? 0n;
-    if (change.action !== 'delete') sum.after += microsOf((change.action === 'noop' ? change.before : change.after)?.[daily]) ?? 0n;
-    sums.set(change.currency ?? DEFAULT_CURRENCY, sum);
-  }
-  for (const [currency, { before, after }] of [...sums].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const { currency, serving } of ctx.account.spend) {
+    if (serving === undefined) continue;
+    const before = BigInt(serving.beforeMicros);
+    const after = BigInt(serving.afterMicros);
     const increase = after - before;
     if (absolute !== undefined && increase > BigInt(absolute.value)) {
       push(ctx, 'max_daily_spend_increase', absolute, { address: ACCOUNT, value: `+${money(increase, currency)}/day`, limit: `+${money(absolute.value, currency)}/day` });

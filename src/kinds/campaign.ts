@@ -53,7 +53,7 @@ export const CAMPAIGN: KindDescriptor = {
   owned: false,
   history: 'CAMPAIGN',
   currency: 'instrument',
-  budgets: BUDGETS,
+  budgets: { ...BUDGETS, spentByChildren: (values) => values['budget_optimization'] === 'LINE_ITEM' },
   limits: [
     {
       code: 'limit-active-campaigns',
@@ -69,6 +69,6 @@ export const CAMPAIGN: KindDescriptor = {
     },
   ],
   lookups: [],
-  serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED' },
+  serving: { field: 'entity_status', active: 'ACTIVE', paused: 'PAUSED', fundedBy: 'funding_instrument_id' },
   rules: budgetRule,
 };

@@ -235,6 +235,11 @@ export interface AccountLimit {
 export interface BudgetFields {
   daily: string;
   total: string;
+  /**
+   * Whether an object with these values spends its serving children's daily budgets, capped by its
+   * own, rather than its own (a campaign under `budget_optimization: LINE_ITEM`).
+   */
+  spentByChildren?: (values: Readonly<Record<string, unknown>>) => boolean;
 }
 
 /** A kind's flight fields (timestamps). */
@@ -278,6 +283,8 @@ export interface ServingSpec {
   field: string;
   active: string;
   paused: string;
+  /** The field naming the funding instrument that pays for it: it serves only while that one is able to fund. */
+  fundedBy?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import { operationsOf } from './operations.js';
-import { spendOf } from './spend.js';
+import { accountSpend } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
 import { keepServingSafe } from './serving.js';
@@ -122,7 +122,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       changes: input.changes,
       layers,
       requests: { reads: input.reads, writes, batches },
-      spend: spendOf(input.changes),
+      spend: accountSpend(input.changes, input.live, input.plannedAt ?? new Date()),
       fingerprints,
       implied,
       stateSerial: input.stateSerial,

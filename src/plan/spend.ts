@@ -1,16 +1,19 @@
 /**
  * The money a plan moves: per currency, the change of daily and total budgets over the kinds
  * that have budgets (their descriptors' `budgets`): a create adds its budgets, a delete removes
- * them, an update adds the difference.
+ * them, an update adds the difference; and, beside it, serving spend before and after the plan
+ * (serving-spend.ts), which is what the plan's Spend line and the spend guardrails use.
  */
 import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
+import type { LiveAccount } from '../live/types.js';
+import { servingSpendOf } from './serving-spend.js';
 import type { SpendDelta } from './types.js';
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /** Spend deltas of the changes, one per currency that moves, sorted by currency. */
-export function spendOf(changes: readonly ResourceChange[]): SpendDelta[] {
+function spendOf(changes: readonly ResourceChange[]): SpendDelta[] {
   const by = new Map<string, SpendDelta>();
   for (const c of changes) {
     const budgets = KINDS[c.kind].budgets;
@@ -25,6 +28,17 @@ export function spendOf(changes: readonly ResourceChange[]): SpendDelta[] {
     d.dailyMicros += daily;
     d.totalMicros += total;
     by.set(currency, d);
+  }
+  return [...by.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
+/** The spend of one account's plan: the budgets it moves and its serving spend at `now`, per currency that has either, sorted by currency. */
+export function accountSpend(changes: readonly ResourceChange[], live: LiveAccount, now: Date): SpendDelta[] {
+  const by = new Map<string, SpendDelta>(spendOf(changes).map((d) => [d.currency, d]));
+  for (const s of servingSpendOf(changes, live, now)) {
+    const d = by.get(s.currency) ?? { currency: s.currency, dailyMicros: 0, totalMicros: 0 };
+    d.serving = { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros };
+    by.set(s.currency, d);
   }
   return [...by.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
 }

@@ -10,7 +10,7 @@ import type { UnmanagedObject } from '../diff/unmanaged.js';
 import type { ResourceKind } from '../manifest/types.js';
 import type { PlannedMove, PlannedRemoval } from './moves.js';
 
-export const PLAN_FORMAT_VERSION = '2.1';
+export const PLAN_FORMAT_VERSION = '2.2';
 
 /** One write of one resource; `params` may hold `UnknownRef`s resolved at apply time. */
 export interface Operation {
@@ -62,9 +62,15 @@ export type Step =
 /** Money moved by the plan, in micros of one currency. */
 export interface SpendDelta {
   currency: string;
-  /** Sum over changed campaigns and line items of (new daily budget - old daily budget). */
+  /** Sum over changed campaigns and line items of (new daily budget - old daily budget), whatever their status: the budgets as written. */
   dailyMicros: number;
   totalMicros: number;
+  /**
+   * Serving spend (serving-spend.ts): what the account's campaigns can spend per day before the
+   * plan and after it, and the daily budgets of those that exist after it and do not serve. Absent
+   * from the spend a refresh-only plan reports, which is what the drift moved.
+   */
+  serving?: { beforeMicros: number; afterMicros: number; dormantMicros: number };
 }
 
 export interface RequestEstimate {

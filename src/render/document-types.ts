@@ -11,9 +11,10 @@ import type { UnknownMask } from './unknowns.js';
  * Version of this document's shape: the minor grows when fields are added, the major when any
  * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
- * the accounts' `name`.
+ * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
+ * `dormant_daily_after`).
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.3';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.4';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -141,10 +142,18 @@ export interface DocumentRequests {
 /** The change in spend of one currency: micros exactly, and the same as a decimal string. */
 export interface DocumentSpend {
   currency: string;
+  /** The change of the daily budgets as written, whatever their status. */
   daily_micros: number;
   total_micros: number;
   daily: string;
   total: string;
+  /** Serving spend per day before and after the plan, and the daily budgets that exist after it and do not serve (absent in a refresh-only plan). */
+  serving_daily_before_micros?: number;
+  serving_daily_after_micros?: number;
+  dormant_daily_after_micros?: number;
+  serving_daily_before?: string;
+  serving_daily_after?: string;
+  dormant_daily_after?: string;
 }
 
 /** One account of the plan, with its own counts, requests and spend. */

@@ -164,14 +164,31 @@ function addRequests(into: DocumentRequests, requests: RequestEstimate): Documen
 
 /** Sums deltas per currency (sorted by code); a currency whose deltas cancel out is kept, at zero. */
 function spend(deltas: readonly SpendDelta[]): DocumentSpend[] {
-  const sums = new Map<string, { daily: number; total: number }>();
+  const sums = new Map<string, { daily: number; total: number; serving?: { before: number; after: number; dormant: number } }>();
   for (const d of deltas) {
     const sum = sums.get(d.currency) ?? { daily: 0, total: 0 };
-    sums.set(d.currency, { daily: sum.daily + d.dailyMicros, total: sum.total + d.totalMicros });
+    const serving = d.serving === undefined ? sum.serving : { before: (sum.serving?.before ?? 0) + d.serving.beforeMicros, after: (sum.serving?.after ?? 0) + d.serving.afterMicros, dormant: (sum.serving?.dormant ?? 0) + d.serving.dormantMicros };
+    sums.set(d.currency, { daily: sum.daily + d.dailyMicros, total: sum.total + d.totalMicros, ...(serving === undefined ? {} : { serving }) });
   }
   return [...sums.keys()].sort().map((currency) => {
-    const { daily, total } = sums.get(currency) ?? { daily: 0, total: 0 };
-    return { currency, daily_micros: daily, total_micros: total, daily: formatMicros(daily), total: formatMicros(total) };
+    const { daily, total, serving } = sums.get(currency) ?? { daily: 0, total: 0 };
+    return {
+      currency,
+      daily_micros: daily,
+      total_micros: total,
+      daily: formatMicros(daily),
+      total: formatMicros(total),
+      ...(serving === undefined
+        ? {}
+        : {
+            serving_daily_before_micros: serving.before,
+            serving_daily_after_micros: serving.after,
+            dormant_daily_after_micros: serving.dormant,
+            serving_daily_before: formatMicros(serving.before),
+            serving_daily_after: formatMicros(serving.after),
+            dormant_daily_after: formatMicros(serving.dormant),
+          }),
+    };
   });
 }
 

@@ -4,7 +4,8 @@
  * spend. What apply and destroy say when they end is in apply-outcome.ts.
  */
 import type { DocumentRequests, DocumentSpend, DocumentSummary } from './document-types.js';
-import { formatSignedMoney } from './values.js';
+import { formatMicros } from '../manifest/money.js';
+import { formatMoney, formatSignedMoney } from './values.js';
 
 function count(n: number, singular: string, plural: string): string {
   return `${n} ${n === 1 ? singular : plural}`;
@@ -27,13 +28,33 @@ export function requestsPhrase(requests: DocumentRequests): string {
 }
 
 /**
- * `+25.00 USD/day, +500.00 USD total` per currency, joined by `; `; `no change` when every
- * currency's deltas are zero or there are none.
+ * One currency's spend. With serving spend (a plan's): the change of what serves per day, with
+ * what served before and serves after (`+100.00 USD/day serving (from 40.00 to 140.00)`), or `serving
+ * unchanged at 40.00 USD/day`; the budgets that exist and do not serve (`50.00 USD/day dormant`,
+ * `nothing serving, 50.00 USD/day dormant`);
+ * the change of total budgets. Without it (the drift of a refresh-only plan): the change of the
+ * budgets, `+25.00 USD/day, +500.00 USD total`. Undefined when nothing is worth saying.
  */
+function currencySpend(s: DocumentSpend): string | undefined {
+  const parts: string[] = [];
+  const before = s.serving_daily_before_micros;
+  const after = s.serving_daily_after_micros;
+  if (before === undefined || after === undefined) {
+    if (s.daily_micros === 0 && s.total_micros === 0) return undefined;
+    return `${formatSignedMoney(s.daily_micros, s.currency)}/day, ${formatSignedMoney(s.total_micros, s.currency)} total`;
+  }
+  if (after !== before) parts.push(`${formatSignedMoney(after - before, s.currency)}/day serving (from ${formatMicros(before)} to ${formatMicros(after)})`);
+  else if (after !== 0) parts.push(`serving unchanged at ${formatMoney(after, s.currency)}/day`);
+  const dormant = s.dormant_daily_after_micros ?? 0;
+  if (dormant !== 0) parts.push(`${after === 0 && before === 0 ? 'nothing serving, ' : ''}${formatMoney(dormant, s.currency)}/day dormant`);
+  if (s.total_micros !== 0) parts.push(`${formatSignedMoney(s.total_micros, s.currency)} total budgets`);
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+/** The spend of each currency (see `currencySpend`), joined by `; `; `no change` when there is nothing to say. */
 export function spendPhrase(spend: readonly DocumentSpend[]): string {
-  const moved = spend.filter((s) => s.daily_micros !== 0 || s.total_micros !== 0);
-  if (moved.length === 0) return 'no change';
-  return moved.map((s) => `${formatSignedMoney(s.daily_micros, s.currency)}/day, ${formatSignedMoney(s.total_micros, s.currency)} total`).join('; ');
+  const said = spend.map(currencySpend).filter((p): p is string => p !== undefined);
+  return said.length === 0 ? 'no change' : said.join('; ');
 }
 
 /** `Requests: 3 reads made, 4 writes planned (2 batches). Spend: +25.00 USD/day, +500.00 USD total.` */

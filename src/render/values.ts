@@ -40,7 +40,7 @@ function micros(value: unknown): number | undefined {
 }
 
 /** Micros in currency units, exactly: at least two decimals, up to six, with the currency when known. */
-function formatMoney(value: number, currency: string | null): string {
+export function formatMoney(value: number, currency: string | null): string {
   const amount = formatMicros(value);
   return currency === null ? amount : `${amount} ${currency}`;
 }

@@ -38,6 +38,8 @@ interface Sale {
   daily?: string;
   total?: string;
   bid?: string;
+  /** The daily budgets of the two campaigns that serve (ACTIVE, with an ACTIVE line item), 20.00 each unless told. */
+  serving?: [string, string];
   /** Extra campaigns, as manifest text. */
   extra?: string;
 }
@@ -61,9 +63,17 @@ const campaign = (key: string, name: string, status: string, daily = '5.00'): st
     entity_status: ${status}
 ${lineItem('feed', '1.00')}`;
 
+/** A campaign that serves: ACTIVE, with an ACTIVE line item. */
+const servingCampaign = (key: string, name: string, daily: string): string => `  ${key}:
+    name: ${name}
+    funding_instrument: main
+    daily_budget: "${daily}"
+    entity_status: ACTIVE
+${lineItem('feed', '1.00', 'ACTIVE')}`;
+
 const manifest = (s: Sale = {}): string =>
   `${seededAccountHead(log.url)}campaigns:
-  sale:
+${servingCampaign('steady_a', 'US-Steady A', s.serving?.[0] ?? '20.00')}${servingCampaign('steady_b', 'US-Steady B', s.serving?.[1] ?? '20.00')}  sale:
     name: ${s.campaignName ?? 'US-Sale'}
     funding_instrument: main
     daily_budget: "${s.daily ?? '35.00'}"
@@ -120,9 +130,11 @@ interface RuleCase {
 
 /**
  * Every mandatory rule but protect_serving (below), each broken by one step in `over()` and met
- * exactly in `atLimits()`. The account spends 35.00 (sale) + 5.00 (live) a day; `over()` raises
- * sale to 100.01 and adds fresh at 5.00: +70.01 a day, one cent over +70.00 and over +175% of
- * 40.00 (`atLimits()`: +70.00, exactly +175%).
+ * exactly in `atLimits()`. What the account can spend is what serves: steady_a and steady_b,
+ * 20.00 a day each (sale and live are paused or have no serving line item: dormant); `over()`
+ * raises them to 55.01 and 55.00: +70.01 a day, one cent over +70.00 and over +175% of 40.00
+ * (`atLimits()`: 55.00 each, +70.00, exactly +175%). Raising sale to 100.01, a paused campaign,
+ * moves no serving spend.
  */
 const CASES: RuleCase[] = [
   { rule: 'max_daily_budget', yaml: 'max_daily_budget: "100.00"', line: /error +max_daily_budget +campaigns\.sale +daily_budget = 100\.01 USD +limit 100\.00 USD/, address: 'campaigns.sale', value: '100.01 USD', limit: '100.00 USD' },
@@ -141,8 +153,8 @@ const CASES: RuleCase[] = [
   { rule: 'names', yaml: 'names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }', line: /error +names +campaigns\.sale +name = Sale +limit \/\^\[A-Z\]\{2\}-\//, address: 'campaigns.sale', value: 'Sale', limit: '/^[A-Z]{2}-/' },
 ];
 
-const over = (): string => manifest({ campaignName: 'Sale', daily: '100.01', total: '5000.01', bid: '2.01', extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'ACTIVE')}` });
-const atLimits = (): string => manifest({ campaignName: 'UK-Sale', daily: '100.00', total: '5000.00', bid: '2.00', extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'PAUSED')}` });
+const over = (): string => manifest({ campaignName: 'Sale', daily: '100.01', total: '5000.01', bid: '2.01', serving: ['55.01', '55.00'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'ACTIVE')}` });
+const atLimits = (): string => manifest({ campaignName: 'UK-Sale', daily: '100.00', total: '5000.00', bid: '2.00', serving: ['55.00', '55.00'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'PAUSED')}` });
 
 describe('the mandatory rules', () => {
   let plan: CliRun;
@@ -210,7 +222,7 @@ describe('--allow', () => {
     expect(head).toContain('| allowed | max\\_daily\\_budget | campaigns.sale |');
     expect(head).toContain('Lifted for this run: `--allow max_daily_budget`.');
     const json = JSON.parse((await adsctl(['plan', '--allow', 'max_daily_budget', '--json'], 0)).stdout) as { format_version: string; guardrails: Array<Record<string, unknown>>; guardrails_allowed?: string[] };
-    expect(json.format_version).toBe('2.3');
+    expect(json.format_version).toBe('2.4');
     expect(json.guardrails).toEqual([expect.objectContaining({ rule: 'max_daily_budget', allowed: true, enforcement: 'mandatory', value: '150.00 USD', limit: '100.00 USD' })]);
     expect(json.guardrails_allowed).toEqual(['max_daily_budget']);
   });
@@ -339,5 +351,35 @@ describe('bad settings', () => {
   it('ends with a clean plan once the file is fixed', async () => {
     noGuardrails();
     await expectNoChanges();
+  });
+});
+
+describe('serving spend', () => {
+  /** `wake`: 100.00 a day, its line item ACTIVE, the campaign `status`. */
+  const wake = (status: string): string => servingCampaign('wake', 'US-Wake', '100.00').replace('entity_status: ACTIVE\n', `entity_status: ${status}\n`);
+
+  it('a campaign created paused serves nothing: its budget is dormant, and no spend rule is broken', async () => {
+    guardrails('guardrails:\n  max_daily_spend_increase: "50.00"\n');
+    ws.write(manifest({ extra: `${LIVE}${wake('PAUSED')}` }));
+    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    expect(plan.stdout).not.toContain('Guardrails of adsctl.yaml:');
+    expect(plan.stdout).toMatch(/Spend: serving unchanged at 40\.00 USD\/day, \d+\.\d{2} USD\/day dormant\./);
+    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { spend: Array<Record<string, unknown>> };
+    expect(json.spend).toEqual([expect.objectContaining({ currency: 'USD', serving_daily_before: '40.00', serving_daily_after: '40.00', serving_daily_before_micros: 40_000_000, serving_daily_after_micros: 40_000_000 })]);
+    await adsctl(['apply', '--auto-approve'], 0);
+  });
+
+  it('activating it is +100.00 a day: refused by max_daily_spend_increase, applied with --allow', async () => {
+    ws.write(manifest({ extra: `${LIVE}${wake('ACTIVE')}` }));
+    log.reset();
+    const plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stdout).toMatch(/error +max_daily_spend_increase +account +\+100\.00 USD\/day +limit \+50\.00 USD\/day/);
+    const json = JSON.parse((await adsctl(['plan', '--json'], 1)).stdout) as { spend: Array<Record<string, unknown>> };
+    expect(json.spend).toEqual([expect.objectContaining({ serving_daily_before: '40.00', serving_daily_after: '140.00' })]);
+    await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+    expect(log.writes()).toEqual([]);
+    await adsctl(['apply', '--auto-approve', '--allow', 'max_daily_spend_increase'], 0);
+    await expectNoChanges();
+    noGuardrails();
   });
 });

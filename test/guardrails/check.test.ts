@@ -12,6 +12,8 @@ import type { ResourceChange } from '../../src/diff/types.js';
 import { checkGuardrails } from '../../src/guardrails/check.js';
 import { readGuardrails } from '../../src/guardrails/config.js';
 import { policyFor, type GuardrailsConfig } from '../../src/guardrails/policy.js';
+import type { LiveAccount } from '../../src/live/types.js';
+import { accountSpend } from '../../src/plan/spend.js';
 import type { AccountPlan, GuardrailViolation, Plan } from '../../src/plan/types.js';
 import { accountPlan, change } from '../render/plan-builder.js';
 
@@ -32,9 +34,14 @@ function config(yaml: string, accounts?: ReadonlySet<string>): GuardrailsConfig 
 
 const NOW = new Date('2030-06-01T00:00:00Z');
 
+/** A live account with no records: the funding instruments the changes name are taken to fund. */
+const LIVE: LiveAccount = { account: 'acct', accountId: 'acct', currencies: {}, resources: new Map(), missing: new Set() };
+
 function check(yaml: string, changes: ResourceChange[], options: { allowed?: string[]; accountId?: string; retiring?: AccountPlan['retiring'] } = {}): GuardrailViolation[] {
   const cfg = config(yaml);
-  const account = { ...accountPlan(changes, options.accountId === undefined ? {} : { accountId: options.accountId }), ...(options.retiring === undefined ? {} : { retiring: options.retiring }) };
+  // the spend as the plan counts it (src/plan/spend.ts)
+  const spend = accountSpend(changes, LIVE, NOW);
+  const account = { ...accountPlan(changes, { spend, ...(options.accountId === undefined ? {} : { accountId: options.accountId }) }), ...(options.retiring === undefined ? {} : { retiring: options.retiring }) };
   const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [account], diagnostics: [] };
   return checkGuardrails({ plan, policyOf: (a) => policyFor(cfg, a.accountId), allowed: new Set(options.allowed ?? []), now: NOW });
 }
@@ -107,15 +114,25 @@ describe('money rules on an object', () => {
 });
 
 describe('the daily spend increase of an account', () => {
-  /** An existing campaign whose daily budget goes from `before` to `after` (currency units). */
-  const raise = (before: string, after: string, currency: string): ResourceChange =>
-    change('campaigns.sale', 'update', { currency, before: { daily_budget_amount_local_micro: m(before) }, after: { daily_budget_amount_local_micro: m(after) } });
+  /** A serving line item of campaign `campaign`: ACTIVE, its flight not ended. */
+  const serving = (campaign: string, currency = 'USD'): ResourceChange => {
+    const values = { entity_status: 'ACTIVE', end_time: '2031-01-01T00:00:00Z' };
+    return change(`campaigns.${campaign}.line_items.all`, 'noop', { currency, before: values, after: values });
+  };
+  /** A campaign `name` of `status` before and after, daily budget `before` then `after` (currency units); undefined for none. */
+  const campaign = (name: string, from: { status: string; daily: string } | undefined, to: { status: string; daily: string } | undefined, currency = 'USD'): ResourceChange => {
+    const values = (v: { status: string; daily: string }): Record<string, unknown> => ({ entity_status: v.status, daily_budget_amount_local_micro: m(v.daily) });
+    const action = from === undefined ? 'create' : to === undefined ? 'delete' : JSON.stringify(from) === JSON.stringify(to) ? 'noop' : 'update';
+    return change(`campaigns.${name}`, action, { currency, ...(from === undefined ? {} : { before: values(from) }), ...(to === undefined ? {} : { after: values(to) }) });
+  };
+  /** An existing serving campaign whose daily budget goes from `before` to `after` (currency units), and its line item. */
+  const raise = (before: string, after: string, currency: string): ResourceChange[] => [campaign('sale', { status: 'ACTIVE', daily: before }, { status: 'ACTIVE', daily: after }, currency), serving('sale', currency)];
 
   for (const c of CURRENCIES) {
     it.each(STEPS)(`max_daily_spend_increase in ${c.code}: $step the limit`, ({ step, violates }) => {
       const base = c.code === 'JPY' ? '5000' : '50.00';
       const after = c.code === 'JPY' ? String(Number(c[step]) + 5000) : (Number(c[step]) + 50).toFixed(2);
-      const found = check(`guardrails:\n  max_daily_spend_increase: ${c.limit}\n`, [raise(base, after, c.code)]);
+      const found = check(`guardrails:\n  max_daily_spend_increase: ${c.limit}\n`, raise(base, after, c.code));
       const unit = c.code === 'JPY' ? '.00' : '';
       expect(found).toEqual(violates ? [{ rule: 'max_daily_spend_increase', address: 'account', account: 'acct', enforcement: 'mandatory', value: `+${c.over}${unit} ${c.code}/day`, limit: `+${c.at}${unit} ${c.code}/day`, allowed: false }] : []);
     });
@@ -126,19 +143,28 @@ describe('the daily spend increase of an account', () => {
       { step: 'over', after: c.code === 'JPY' ? '150001' : '1500.01', violates: true },
     ])(`max_daily_spend_increase_percent in ${c.code}: $step the limit`, ({ after, violates }) => {
       const before = c.code === 'JPY' ? '100000' : '1000.00';
-      const found = check('guardrails:\n  max_daily_spend_increase_percent: 50\n', [raise(before, after, c.code)]);
+      const found = check('guardrails:\n  max_daily_spend_increase_percent: 50\n', raise(before, after, c.code));
       expect(found.map((v) => [v.rule, v.limit])).toEqual(violates ? [['max_daily_spend_increase_percent', '+50%']] : []);
       if (violates) expect(found[0]!.value).toBe(c.code === 'JPY' ? '+50.01% (+50001.00 JPY/day on 100000.00 JPY/day)' : '+50.01% (+500.01 USD/day on 1000.00 USD/day)');
     });
   }
 
-  it('sums every budgeted object of the account: creates, updates, deletes and what the plan leaves alone', () => {
+  it('counts what serves: an activation and a serving create add, a deletion takes away, a paused create or a paused budget count in neither', () => {
     const changes = [
-      change('campaigns.kept', 'noop', { before: { daily_budget_amount_local_micro: m('100') }, after: { daily_budget_amount_local_micro: m('100') } }),
-      change('campaigns.new', 'create', { after: { name: 'new', entity_status: 'PAUSED', daily_budget_amount_local_micro: m('80') } }),
-      change('campaigns.old', 'delete', { before: { daily_budget_amount_local_micro: m('30'), entity_status: 'PAUSED' } }),
+      campaign('kept', { status: 'ACTIVE', daily: '100' }, { status: 'ACTIVE', daily: '100' }),
+      serving('kept'),
+      campaign('woken', { status: 'PAUSED', daily: '60' }, { status: 'ACTIVE', daily: '60' }),
+      serving('woken'),
+      campaign('new', undefined, { status: 'ACTIVE', daily: '20' }),
+      serving('new'),
+      campaign('parked', undefined, { status: 'PAUSED', daily: '500' }),
+      serving('parked'),
+      campaign('asleep', { status: 'PAUSED', daily: '900' }, { status: 'PAUSED', daily: '900' }),
+      serving('asleep'),
+      campaign('old', { status: 'ACTIVE', daily: '30' }, undefined),
+      change('campaigns.old.line_items.all', 'delete', { before: { entity_status: 'ACTIVE' } }),
     ];
-    // +80 -30 = +50 over 130 before: 38.46...%
+    // served before: kept 100 + old 30 = 130; after: kept 100 + woken 60 + new 20 = 180; +50 is 38.46...%
     expect(check('guardrails:\n  max_daily_spend_increase: "49.99"\n  max_daily_spend_increase_percent: 38.46\n', changes).map((v) => [v.rule, v.value])).toEqual([
       ['max_daily_spend_increase', '+50.00 USD/day'],
       ['max_daily_spend_increase_percent', '+38.47% (+50.00 USD/day on 130.00 USD/day)'],
@@ -146,9 +172,28 @@ describe('the daily spend increase of an account', () => {
     expect(check('guardrails:\n  max_daily_spend_increase: "50.00"\n  max_daily_spend_increase_percent: 38.47\n', changes)).toEqual([]);
   });
 
+  it('holds an activation to the limit: a paused 100/day campaign made ACTIVE is +100/day', () => {
+    const changes = [campaign('sale', { status: 'PAUSED', daily: '100' }, { status: 'ACTIVE', daily: '100' }), serving('sale')];
+    expect(check('guardrails:\n  max_daily_spend_increase: "50.00"\n', changes).map((v) => [v.rule, v.value])).toEqual([['max_daily_spend_increase', '+100.00 USD/day']]);
+  });
+
+  it('takes the percentage on what served before, not on paused budgets: 273.50 a day written, 140.50 serving', () => {
+    const changes = [
+      campaign('a', { status: 'ACTIVE', daily: '100.50' }, { status: 'ACTIVE', daily: '150.50' }),
+      serving('a'),
+      campaign('b', { status: 'ACTIVE', daily: '40' }, { status: 'ACTIVE', daily: '40' }),
+      serving('b'),
+      campaign('c', { status: 'PAUSED', daily: '133' }, { status: 'PAUSED', daily: '133' }),
+      serving('c'),
+    ];
+    // +50 on 140.50 is 35.59%; on the 273.50 written it would have been 18.28%
+    expect(check('guardrails:\n  max_daily_spend_increase_percent: 25\n', changes).map((v) => [v.rule, v.value])).toEqual([['max_daily_spend_increase_percent', '+35.59% (+50.00 USD/day on 140.50 USD/day)']]);
+    expect(check('guardrails:\n  max_daily_spend_increase_percent: 35.59\n', changes)).toEqual([]);
+  });
+
   it('holds the percentage only where the account spent before', () => {
-    const first = change('campaigns.first', 'create', { after: { name: 'first', entity_status: 'PAUSED', daily_budget_amount_local_micro: m('10') } });
-    expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', [first])).toEqual([]);
+    const first = [campaign('first', undefined, { status: 'ACTIVE', daily: '10' }), serving('first')];
+    expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', first)).toEqual([]);
   });
 });
 

@@ -1,0 +1,123 @@
+/**
+ * Serving spend (docs/manifest.md, "Spend"), defined once: what an account's campaigns can spend
+ * per day, before the plan and after it, per currency. A top-level serving object (a campaign)
+ * serves when its serving field is active (`entity_status: ACTIVE`), the funding instrument it
+ * names is able to fund, and at least one of its serving children (line items) serves: active,
+ * its flight not ended. What it spends is its own daily budget, or, when its budgets say it is
+ * spent by its children (`budget_optimization: LINE_ITEM`), the daily budgets of its serving
+ * children, capped by its own. A campaign that does not serve is dormant: its budget is shown
+ * apart and never counted. Activating one is an increase, pausing one a decrease, creating one
+ * paused nothing. Over the plan's changes of the account (no-ops included: every managed
+ * campaign and line item), against the live funding instruments and the run's clock. Pure; the
+ * descriptors say which kinds serve and which fields hold budgets, status, flight and funding.
+ */
+import { isUnknownRef, type ResourceChange } from '../diff/types.js';
+import { KINDS } from '../kinds/registry.js';
+import type { LiveAccount } from '../live/types.js';
+import { formatAddress } from '../manifest/address.js';
+
+/** The serving spend of one currency, in micros per day. */
+interface ServingSpend {
+  currency: string;
+  /** What the campaigns that serve now can spend. */
+  servingBeforeMicros: number;
+  /** What the campaigns that serve once the plan is applied can spend. */
+  servingAfterMicros: number;
+  /** The daily budgets of the campaigns that exist once the plan is applied and do not serve. */
+  dormantAfterMicros: number;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+/** One serving object as it is on one side of the plan. */
+interface Served {
+  address: string;
+  values: Values;
+  change: ResourceChange;
+}
+
+const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+
+/** The values of `change`'s object before the plan, or after it; undefined where it does not exist. */
+function valuesOn(change: ResourceChange, side: 'before' | 'after'): Values | undefined {
+  if (side === 'before') return change.action === 'create' ? undefined : (change.before ?? undefined);
+  if (change.action === 'delete') return undefined;
+  if (change.action === 'create') return change.after ?? undefined;
+  // an update, replace or no-op: the fields the manifest leaves out are as they are
+  return { ...(change.before ?? {}), ...(change.after ?? {}) };
+}
+
+/** Whether the object's serving field holds its active value. */
+function active(change: ResourceChange, values: Values): boolean {
+  const serving = KINDS[change.kind].serving;
+  return serving !== undefined && values[serving.field] === serving.active;
+}
+
+/** Whether the object's flight has ended by `now` (a kind without a flight never ends). */
+function ended(change: ResourceChange, values: Values, now: Date): boolean {
+  const end = KINDS[change.kind].flight?.end;
+  const at = end === undefined ? undefined : values[end];
+  return typeof at === 'string' && Date.parse(at) <= now.getTime();
+}
+
+/** Whether the funding instrument the object names can pay: a live one that says it is not able to fund cannot; one to be created, or not read, is taken to. */
+function funded(change: ResourceChange, values: Values, live: LiveAccount): boolean {
+  const field = KINDS[change.kind].serving?.fundedBy;
+  const id = field === undefined ? undefined : values[field];
+  if (id === undefined || id === null || isUnknownRef(id)) return true;
+  return live.resources.get('funding_instrument')?.get(String(id))?.record['able_to_fund'] !== false;
+}
+
+/** The serving objects of one side of the plan: the top-level ones, and the children of each by its address. */
+function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after'): { tops: Served[]; children: Map<string, Served[]> } {
+  const tops: Served[] = [];
+  const children = new Map<string, Served[]>();
+  for (const change of changes) {
+    const d = KINDS[change.kind];
+    if (d.serving === undefined) continue;
+    const values = valuesOn(change, side);
+    if (values === undefined) continue;
+    const served = { address: formatAddress(change.address), values, change };
+    if (d.parent !== undefined && KINDS[d.parent].serving !== undefined) {
+      const parent = formatAddress({ kind: d.parent, steps: change.address.steps.slice(0, -1) });
+      children.set(parent, [...(children.get(parent) ?? []), served]);
+    } else if (d.budgets !== undefined) tops.push(served);
+  }
+  return { tops, children };
+}
+
+/** What one top-level object can spend per day, and whether it serves. */
+function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount, now: Date): { serves: boolean; daily: number } {
+  const budgets = KINDS[top.change.kind].budgets!;
+  const own = top.values[budgets.daily];
+  const servingChildren = children.filter((c) => active(c.change, c.values) && !ended(c.change, c.values, now));
+  const byChildren = budgets.spentByChildren?.(top.values) === true;
+  const childBudgets = (of: readonly Served[]): number => of.reduce((n, c) => n + micros(c.values[KINDS[c.change.kind].budgets?.daily ?? ''] ?? 0), 0);
+  const cap = (amount: number): number => (typeof own === 'number' ? Math.min(amount, own) : amount);
+  const serves = active(top.change, top.values) && funded(top.change, top.values, live) && servingChildren.length > 0;
+  if (!serves) return { serves, daily: byChildren ? cap(childBudgets(children.filter((c) => !ended(c.change, c.values, now)))) : micros(own) };
+  return { serves, daily: byChildren ? cap(childBudgets(servingChildren)) : micros(own) };
+}
+
+/** Serving spend of the plan's changes of one account, per currency that has any, sorted by currency. */
+export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAccount, now: Date): ServingSpend[] {
+  const by = new Map<string, ServingSpend>();
+  const entry = (currency: string): ServingSpend => {
+    const found = by.get(currency);
+    if (found !== undefined) return found;
+    const made = { currency, servingBeforeMicros: 0, servingAfterMicros: 0, dormantAfterMicros: 0 };
+    by.set(currency, made);
+    return made;
+  };
+  for (const side of ['before', 'after'] as const) {
+    const { tops, children } = sideOf(changes, side);
+    for (const top of tops) {
+      const { serves, daily } = spendOfTop(top, children.get(top.address) ?? [], live, now);
+      const e = entry(top.change.currency ?? 'USD');
+      if (serves && side === 'before') e.servingBeforeMicros += daily;
+      else if (serves) e.servingAfterMicros += daily;
+      else if (side === 'after') e.dormantAfterMicros += daily;
+    }
+  }
+  return [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
