@@ -14,6 +14,7 @@ import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import { operationsOf } from './operations.js';
+import { driftServingOf } from './drift-spend.js';
 import { accountSpend } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
@@ -123,6 +124,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       layers,
       requests: { reads: input.reads, writes, batches },
       spend: accountSpend(input.changes, input.live, input.plannedAt ?? new Date()),
+      driftServing: [...driftServingOf(input.changes, input.live, input.plannedAt ?? new Date())].map(([currency, s]) => ({ currency, ...s })),
       fingerprints,
       implied,
       stateSerial: input.stateSerial,

@@ -109,6 +109,12 @@ export interface AccountPlan {
   layers: Step[][];
   requests: RequestEstimate;
   spend: SpendDelta[];
+  /**
+   * The serving spend changes made outside adsctl moved, per currency: from the account as last
+   * applied to the account as it is (drift-spend.ts); what `plan --refresh-only` and the drift
+   * digest report beside the budgets the drift moved.
+   */
+  driftServing?: Array<{ currency: string } & NonNullable<SpendDelta['serving']>>;
   /** Fingerprint (updated_at or hash) of every live object the plan touches, by id. */
   fingerprints: Record<string, string>;
   /**

@@ -29,10 +29,12 @@ const TABLE_LIMIT = 20_000;
 /** People named in an account's row; the rest are counted. */
 const NAMED_PEOPLE = 3;
 
-/** `+5.00 USD/day; -3.00 EUR/day`, or `none` when no currency's daily budgets moved. */
+/** `+5.00 USD/day; -3.00 EUR/day`: per currency, the serving spend the drift moved where it says, else the daily budgets; `none` when nothing moved. */
 function dailySpend(spend: readonly DocumentSpend[], none = 'unchanged'): string {
-  const moved = spend.filter((s) => s.daily_micros !== 0);
-  return moved.length === 0 ? none : moved.map((s) => `${formatSignedMoney(s.daily_micros, s.currency)}/day`).join('; ');
+  // what serves, where the drift moved it (an activation or a pause by hand); else the budgets as written
+  const daily = (s: DocumentSpend): number => (s.serving_daily_after_micros !== undefined && s.serving_daily_before_micros !== undefined ? s.serving_daily_after_micros - s.serving_daily_before_micros : s.daily_micros);
+  const moved = spend.filter((s) => daily(s) !== 0);
+  return moved.length === 0 ? none : moved.map((s) => `${formatSignedMoney(daily(s), s.currency)}/day`).join('; ');
 }
 
 /** `1 changed, 2 appeared`: the counts that are not zero. */

@@ -33,7 +33,7 @@ export function refreshOnlyPlan(plan: Plan): Plan {
       changes: a.changes.filter(isDrift).map((c) => ({ ...c, action: 'noop' as const, changes: c.changes.filter((x) => x.origin === 'drift') })),
       layers: [],
       implied: [],
-      spend: driftSpendOf(a.changes.filter(isDrift), a.unmanaged ?? []),
+      spend: driftSpendOf(a.changes.filter(isDrift), a.unmanaged ?? [], new Map((a.driftServing ?? []).map(({ currency, ...s }) => [currency, s]))),
       requests: { reads: a.requests.reads, writes: 0, batches: 0 },
     })),
   };

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { request } from 'undici';
+import { createWorkspace, expectRuns, stepsInOrder, waitUntil, type Workspace } from '../support/e2e.js';
 import { loginAs } from '../support/login.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -35,8 +36,24 @@ async function statuses(): Promise<[string, string]> {
   return [String(c.body.data.entity_status), String(l.body.data.entity_status)];
 }
 
+/** The emulator's time, to the second (`GET /_emulator/clock`). */
+async function emulatorSecond(): Promise<string> {
+  const res = await request(`${emulator.info.base_url}/_emulator/clock`);
+  return String(((await res.body.json()) as { now: string }).now);
+}
+
+/**
+ * Waits for the emulator's clock to pass the second of adsctl's last write: the account history
+ * has whole seconds, and a change in the same second as the last apply counts as adsctl's own.
+ */
+async function nextSecond(): Promise<void> {
+  const last = await emulatorSecond();
+  await waitUntil('the next second on the emulator', async () => (await emulatorSecond()) > last);
+}
+
 /** The manager pauses both through the API, as a person in the web UI would. */
 async function pauseByHand(): Promise<void> {
+  await nextSecond();
   for (const path of [`${A}/campaigns/${campaignId}`, `${A}/line_items/${lineItemId}`]) {
     const r = await manager.put(path, { entity_status: 'PAUSED' }, { as: 'form' });
     expect(r.status, r.text).toBe(200);
@@ -80,6 +97,9 @@ describe('a serving campaign and line item paused by hand after adoption', () =>
     }
     const paused = plan.stdout.match(new RegExp(`entity_status = "ACTIVE" -> "PAUSED" \\(changed outside adsctl by user ${MANAGER} at `, 'g'));
     expect(paused?.length, plan.stdout).toBe(2);
+    // the 20.00 a day it served is what the pause moved
+    expect(plan.stdout).toMatch(/: 2 changed; daily spend -20\.00 USD\/day; changed by user /);
+    expect(plan.stdout).toContain('Daily spend moved outside adsctl: -20.00 USD/day.');
   });
 
   it('apply makes both ACTIVE again, and the plan after it has nothing to change', async () => {
@@ -97,6 +117,21 @@ describe('a serving campaign and line item paused by hand after adoption', () =>
     expect(plan.stdout).toContain('2 to change');
     await adsctl(['apply', 'accounts', '--auto-approve'], 0);
     expect(await statuses()).toEqual(['ACTIVE', 'ACTIVE']);
+    await adsctl(['plan', 'accounts', '--detailed-exitcode'], 0);
+  });
+
+  it('a campaign the manifest keeps paused, activated by hand: drift, and the digest counts the 20.00 a day it now serves', async () => {
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/^(\s+)daily_budget: "20\.00"\n/m, '$1daily_budget: "20.00"\n$1entity_status: PAUSED\n'));
+    await adsctl(['apply', 'accounts', '--auto-approve'], 0);
+    expect(await statuses()).toEqual(['PAUSED', 'ACTIVE']);
+    await nextSecond();
+    const r = await manager.put(`${A}/campaigns/${campaignId}`, { entity_status: 'ACTIVE' }, { as: 'form' });
+    expect(r.status, r.text).toBe(200);
+    const plan = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 2);
+    expect(plan.stdout).toMatch(/: 1 changed; daily spend \+20\.00 USD\/day; changed by user /);
+    expect(plan.stdout).toContain('Daily spend moved outside adsctl: +20.00 USD/day.');
+    await adsctl(['apply', 'accounts', '--auto-approve'], 0);
+    expect(await statuses()).toEqual(['PAUSED', 'ACTIVE']);
     await adsctl(['plan', 'accounts', '--detailed-exitcode'], 0);
   });
 });
