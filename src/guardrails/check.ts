@@ -86,11 +86,12 @@ function checkChange(ctx: Context, policy: GuardrailPolicy, change: ResourceChan
     if (status !== spec.paused) push(ctx, 'create_paused', policy.create_paused, { address, attribute: spec.field, value: String(status), limit: spec.paused, ...at });
   }
   if (policy.protect_serving !== undefined && (change.action === 'delete' || change.action === 'replace')) {
+    // what the plan recorded serves (an ACTIVE line item under a paused campaign does not); a plan
+    // that recorded nothing of it is judged by the object's own status and flight
     const live = retiring.get(address);
-    const status = live === undefined ? change.before?.[spec.field] : live.status;
-    const end = live === undefined ? change.before?.[descriptor.flight?.end ?? ''] : live.end;
-    const ended = typeof end === 'string' && Date.parse(end) <= now.getTime();
-    if (status === spec.active && !ended) {
+    const end = change.before?.[descriptor.flight?.end ?? ''];
+    const serves = live !== undefined ? live.serves : change.before?.[spec.field] === spec.active && !(typeof end === 'string' && Date.parse(end) <= now.getTime());
+    if (serves) {
       push(ctx, 'protect_serving', policy.protect_serving, { address, value: `${spec.active}, ${change.action === 'delete' ? 'deleted' : 'replaced'}`, limit: 'not deleted or replaced while serving', ...at });
     }
   }

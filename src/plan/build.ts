@@ -107,7 +107,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     writes += r.writes;
     batches += r.batches;
   }
-  const taken = retiringObjects(input.changes, input.live);
+  const taken = retiringObjects(input.changes, input.live, input.plannedAt ?? new Date());
   const name = accountName(input);
   diagnostics.push(...checkRules(input.changes, input.desired, input.live, input.plannedAt));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));

@@ -38,13 +38,18 @@ interface Served {
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-/** The values of `change`'s object before the plan, or after it; undefined where it does not exist. */
-function valuesOn(change: ResourceChange, side: 'before' | 'after'): Values | undefined {
-  if (side === 'before') return change.action === 'create' ? undefined : (change.before ?? undefined);
+/**
+ * The values of `change`'s object before the plan, or after it; undefined where it does not exist.
+ * Before, the live record under what the plan read of it (a replacement's `before` holds only what
+ * the manifest manages); after, the same with the plan's values over it.
+ */
+function valuesOn(change: ResourceChange, side: 'before' | 'after', live: LiveAccount): Values | undefined {
+  const record = change.id === undefined ? undefined : live.resources.get(change.kind)?.get(change.id)?.record;
+  if (side === 'before') return change.action === 'create' || change.before === null ? undefined : { ...record, ...change.before };
   if (change.action === 'delete') return undefined;
   if (change.action === 'create') return change.after ?? undefined;
   // an update, replace or no-op: the fields the manifest leaves out are as they are
-  return { ...(change.before ?? {}), ...(change.after ?? {}) };
+  return { ...record, ...(change.before ?? {}), ...(change.after ?? {}) };
 }
 
 /** Whether the object's serving field holds its active value. */
@@ -69,13 +74,13 @@ function funded(change: ResourceChange, values: Values, live: LiveAccount): bool
 }
 
 /** The serving objects of one side of the plan: the top-level ones, and the children of each by its address. */
-function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after'): { tops: Served[]; children: Map<string, Served[]> } {
+function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after', live: LiveAccount): { tops: Served[]; children: Map<string, Served[]> } {
   const tops: Served[] = [];
   const children = new Map<string, Served[]>();
   for (const change of changes) {
     const d = KINDS[change.kind];
     if (d.serving === undefined) continue;
-    const values = valuesOn(change, side);
+    const values = valuesOn(change, side, live);
     if (values === undefined) continue;
     const served = { address: formatAddress(change.address), values, change };
     if (d.parent !== undefined && KINDS[d.parent].serving !== undefined) {
@@ -110,7 +115,7 @@ export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAcc
     return made;
   };
   for (const side of ['before', 'after'] as const) {
-    const { tops, children } = sideOf(changes, side);
+    const { tops, children } = sideOf(changes, side, live);
     for (const top of tops) {
       const { serves, daily } = spendOfTop(top, children.get(top.address) ?? [], live, now);
       const e = entry(top.change.currency ?? 'USD');
@@ -120,4 +125,21 @@ export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAcc
     }
   }
   return [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+}
+
+/**
+ * The addresses of the objects that serve before the plan, by the same definition: each campaign
+ * that serves, and its line items that serve (ACTIVE, flight not ended). What `protect_serving`
+ * guards (src/plan/retiring.ts).
+ */
+export function servingBefore(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Set<string> {
+  const out = new Set<string>();
+  const { tops, children } = sideOf(changes, 'before', live);
+  for (const top of tops) {
+    const under = children.get(top.address) ?? [];
+    if (!spendOfTop(top, under, live, now).serves) continue;
+    out.add(top.address);
+    for (const c of under) if (active(c.change, c.values) && !ended(c.change, c.values, now)) out.add(c.address);
+  }
+  return out;
 }

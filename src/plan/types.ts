@@ -152,6 +152,8 @@ export interface RetiringObject {
   status: string | null;
   /** Its flight's live end (ISO time); null when it has none. */
   end: string | null;
+  /** Whether it serves when the plan is made (src/plan/serving-spend.ts): what protect_serving guards. */
+  serves: boolean;
 }
 
 /**

@@ -38,7 +38,7 @@ interface Sale {
   daily?: string;
   total?: string;
   bid?: string;
-  /** The daily budgets of the two campaigns that serve (ACTIVE, with an ACTIVE line item), 20.00 each unless told. */
+  /** The daily budgets of the two campaigns that serve beside live (ACTIVE, with an ACTIVE line item), 17.50 each unless told. */
   serving?: [string, string];
   /** Extra campaigns, as manifest text. */
   extra?: string;
@@ -73,7 +73,7 @@ ${lineItem('feed', '1.00', 'ACTIVE')}`;
 
 const manifest = (s: Sale = {}): string =>
   `${seededAccountHead(log.url)}campaigns:
-${servingCampaign('steady_a', 'US-Steady A', s.serving?.[0] ?? '20.00')}${servingCampaign('steady_b', 'US-Steady B', s.serving?.[1] ?? '20.00')}  sale:
+${servingCampaign('steady_a', 'US-Steady A', s.serving?.[0] ?? '17.50')}${servingCampaign('steady_b', 'US-Steady B', s.serving?.[1] ?? '17.50')}  sale:
     name: ${s.campaignName ?? 'US-Sale'}
     funding_instrument: main
     daily_budget: "${s.daily ?? '35.00'}"
@@ -81,7 +81,7 @@ ${servingCampaign('steady_a', 'US-Steady A', s.serving?.[0] ?? '20.00')}${servin
     entity_status: PAUSED
 ${lineItem('feed', s.bid ?? '1.00')}${s.extra ?? ''}`;
 
-const LIVE = campaign('live', 'US-Live', 'ACTIVE');
+const LIVE = servingCampaign('live', 'US-Live', '5.00');
 
 const adsctl = expectRuns(() => ws);
 const guardrails = (yaml: string): void => writeFileSync(join(ws.dir, 'adsctl.yaml'), yaml);
@@ -131,9 +131,9 @@ interface RuleCase {
 /**
  * Every mandatory rule but protect_serving (below), each broken by one step in `over()` and met
  * exactly in `atLimits()`. What the account can spend is what serves: steady_a and steady_b,
- * 20.00 a day each (sale and live are paused or have no serving line item: dormant); `over()`
- * raises them to 55.01 and 55.00: +70.01 a day, one cent over +70.00 and over +175% of 40.00
- * (`atLimits()`: 55.00 each, +70.00, exactly +175%). Raising sale to 100.01, a paused campaign,
+ * 17.50 a day each, and live, 5.00 (sale is paused: dormant); `over()` raises steady_a and
+ * steady_b to 52.51 and 52.50: +70.01 a day, one cent over +70.00 and over +175% of 40.00
+ * (`atLimits()`: 52.50 each, +70.00, exactly +175%). Raising sale to 100.01, a paused campaign,
  * moves no serving spend.
  */
 const CASES: RuleCase[] = [
@@ -153,8 +153,8 @@ const CASES: RuleCase[] = [
   { rule: 'names', yaml: 'names: { campaigns: "^[A-Z]{2}-", line_items: "^[a-z]" }', line: /error +names +campaigns\.sale +name = Sale +limit \/\^\[A-Z\]\{2\}-\//, address: 'campaigns.sale', value: 'Sale', limit: '/^[A-Z]{2}-/' },
 ];
 
-const over = (): string => manifest({ campaignName: 'Sale', daily: '100.01', total: '5000.01', bid: '2.01', serving: ['55.01', '55.00'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'ACTIVE')}` });
-const atLimits = (): string => manifest({ campaignName: 'UK-Sale', daily: '100.00', total: '5000.00', bid: '2.00', serving: ['55.00', '55.00'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'PAUSED')}` });
+const over = (): string => manifest({ campaignName: 'Sale', daily: '100.01', total: '5000.01', bid: '2.01', serving: ['52.51', '52.50'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'ACTIVE')}` });
+const atLimits = (): string => manifest({ campaignName: 'UK-Sale', daily: '100.00', total: '5000.00', bid: '2.00', serving: ['52.50', '52.50'], extra: `${LIVE}${campaign('fresh', 'US-Fresh', 'PAUSED')}` });
 
 describe('the mandatory rules', () => {
   let plan: CliRun;
@@ -283,8 +283,9 @@ describe('protect_serving', () => {
     log.reset();
     const plan = await adsctl(['plan', '--no-color'], 1);
     expect(plan.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted +limit not deleted or replaced while serving/);
-    // its line item is paused: it may go
-    expect(plan.stdout).not.toMatch(/protect_serving +campaigns\.live\.line_items/);
+    // its line item serves too; the paused sale's line items are not listed
+    expect(plan.stdout).toMatch(/error +protect_serving +campaigns\.live\.line_items\.feed +ACTIVE, deleted/);
+    expect(plan.stdout).not.toMatch(/protect_serving +campaigns\.sale/);
     await adsctl(['apply', '--auto-approve', '--no-color'], 1);
     expect(log.writes()).toEqual([]);
   });
@@ -360,22 +361,22 @@ describe('serving spend', () => {
 
   it('a campaign created paused serves nothing: its budget is dormant, and no spend rule is broken', async () => {
     guardrails('guardrails:\n  max_daily_spend_increase: "50.00"\n');
-    ws.write(manifest({ extra: `${LIVE}${wake('PAUSED')}` }));
+    ws.write(manifest({ extra: wake('PAUSED') }));
     const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
     expect(plan.stdout).not.toContain('Guardrails of adsctl.yaml:');
-    expect(plan.stdout).toMatch(/Spend: serving unchanged at 40\.00 USD\/day, \d+\.\d{2} USD\/day dormant\./);
+    expect(plan.stdout).toMatch(/Spend: serving unchanged at 35\.00 USD\/day, \d+\.\d{2} USD\/day dormant\./);
     const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { spend: Array<Record<string, unknown>> };
-    expect(json.spend).toEqual([expect.objectContaining({ currency: 'USD', serving_daily_before: '40.00', serving_daily_after: '40.00', serving_daily_before_micros: 40_000_000, serving_daily_after_micros: 40_000_000 })]);
+    expect(json.spend).toEqual([expect.objectContaining({ currency: 'USD', serving_daily_before: '35.00', serving_daily_after: '35.00', serving_daily_before_micros: 35_000_000, serving_daily_after_micros: 35_000_000 })]);
     await adsctl(['apply', '--auto-approve'], 0);
   });
 
   it('activating it is +100.00 a day: refused by max_daily_spend_increase, applied with --allow', async () => {
-    ws.write(manifest({ extra: `${LIVE}${wake('ACTIVE')}` }));
+    ws.write(manifest({ extra: wake('ACTIVE') }));
     log.reset();
     const plan = await adsctl(['plan', '--no-color'], 1);
     expect(plan.stdout).toMatch(/error +max_daily_spend_increase +account +\+100\.00 USD\/day +limit \+50\.00 USD\/day/);
     const json = JSON.parse((await adsctl(['plan', '--json'], 1)).stdout) as { spend: Array<Record<string, unknown>> };
-    expect(json.spend).toEqual([expect.objectContaining({ serving_daily_before: '40.00', serving_daily_after: '140.00' })]);
+    expect(json.spend).toEqual([expect.objectContaining({ serving_daily_before: '35.00', serving_daily_after: '135.00' })]);
     await adsctl(['apply', '--auto-approve', '--no-color'], 1);
     expect(log.writes()).toEqual([]);
     await adsctl(['apply', '--auto-approve', '--allow', 'max_daily_spend_increase'], 0);

@@ -229,8 +229,14 @@ describe('protect_serving', () => {
 
   it('reads a replacement\'s live status from what the plan recorded of it (its before holds only what the manifest manages)', () => {
     const replaced = change('campaigns.a', 'replace', { before: { funding_instrument_id: 'f1' }, after: { funding_instrument_id: 'f2' } });
-    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'ACTIVE', end: null }] }).map((v) => [v.rule, v.value])).toEqual([['protect_serving', 'ACTIVE, replaced']]);
-    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'PAUSED', end: null }] })).toEqual([]);
+    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'ACTIVE', end: null, serves: true }] }).map((v) => [v.rule, v.value])).toEqual([['protect_serving', 'ACTIVE, replaced']]);
+    expect(check(yaml, [replaced], { retiring: [{ address: 'campaigns.a', status: 'PAUSED', end: null, serves: false }] })).toEqual([]);
+  });
+
+  it('guards only what serves, as the plan recorded it: an ACTIVE line item under a paused campaign goes', () => {
+    const gone = change('campaigns.a.line_items.b', 'delete', { before: { entity_status: 'ACTIVE' } });
+    expect(check(yaml, [gone], { retiring: [{ address: 'campaigns.a.line_items.b', status: 'ACTIVE', end: null, serves: false }] })).toEqual([]);
+    expect(check(yaml, [gone], { retiring: [{ address: 'campaigns.a.line_items.b', status: 'ACTIVE', end: null, serves: true }] }).map((v) => v.value)).toEqual(['ACTIVE, deleted']);
   });
 });
 

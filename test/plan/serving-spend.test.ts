@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import type { LiveAccount, LiveResource } from '../../src/live/types.js';
-import { servingSpendOf } from '../../src/plan/serving-spend.js';
+import { servingBefore, servingSpendOf } from '../../src/plan/serving-spend.js';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const PAST = '2026-11-01T00:00:00Z';
@@ -121,4 +121,20 @@ describe('what a plan moves', () => {
       { currency: 'USD', servingBeforeMicros: 0, servingAfterMicros: 100_000_000, dormantAfterMicros: 0 },
     ]);
   });
+});
+
+describe('what serves before the plan (what protect_serving guards)', () => {
+  const lineItem = { entity_status: 'ACTIVE', [DAILY]: 40_000_000, end_time: FUTURE };
+  const rows: Array<{ name: string; campaign: Record<string, unknown>; lineItem: Record<string, unknown>; serving: string[] }> = [
+    { name: 'a serving campaign and its serving line item', campaign: { entity_status: 'ACTIVE', [DAILY]: 1, funding_instrument_id: 'able' }, lineItem, serving: ['campaigns.c', 'campaigns.c.line_items.l'] },
+    { name: 'an ACTIVE line item under a paused campaign: neither', campaign: { entity_status: 'PAUSED', [DAILY]: 1, funding_instrument_id: 'able' }, lineItem, serving: [] },
+    { name: 'an ACTIVE campaign whose only line item ended: neither', campaign: { entity_status: 'ACTIVE', [DAILY]: 1, funding_instrument_id: 'able' }, lineItem: { ...lineItem, end_time: PAST }, serving: [] },
+    { name: 'an ACTIVE campaign on a funding instrument that cannot fund: neither', campaign: { entity_status: 'ACTIVE', [DAILY]: 1, funding_instrument_id: 'broke' }, lineItem, serving: [] },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const changes = [change('campaign', campaignAddress('c'), 'USD', row.campaign, null), change('line_item', lineItemAddress('c', 'l'), 'USD', row.lineItem, null)];
+      expect([...servingBefore(changes, live(), NOW)].sort()).toEqual(row.serving);
+    });
+  }
 });
