@@ -100,14 +100,20 @@ function checkChange(ctx: Context, policy: GuardrailPolicy, change: ResourceChan
 /**
  * The rules over the whole account: serving spend after against before, per currency, as the plan
  * counts it (src/plan/serving-spend.ts): an activation is an increase, a paused budget counts in
- * neither, and the percentage's base is what served before.
+ * neither, and the percentage's base is what served before; and what serves after the plan
+ * commits over its flights.
  */
 function checkSpend(ctx: Context, policy: GuardrailPolicy): void {
   const absolute = policy.max_daily_spend_increase;
   const relative = policy.max_daily_spend_increase_percent;
-  if (absolute === undefined && relative === undefined) return;
+  const committed = policy.max_committed_spend;
+  if (absolute === undefined && relative === undefined && committed === undefined) return;
   for (const { currency, serving } of ctx.account.spend) {
     if (serving === undefined) continue;
+    const commits = BigInt(serving.committedMicros ?? 0);
+    if (committed !== undefined && commits > BigInt(committed.value)) {
+      push(ctx, 'max_committed_spend', committed, { address: ACCOUNT, value: `${money(commits, currency)} committed`, limit: `${money(committed.value, currency)}` });
+    }
     const before = BigInt(serving.beforeMicros);
     const after = BigInt(serving.afterMicros);
     const increase = after - before;

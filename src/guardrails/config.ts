@@ -17,7 +17,7 @@ import { GUARDRAIL_RULES, isGuardrailRule, type Enforcement, type GuardrailRules
 /** The collections whose objects have a name, which `names` may constrain. */
 const NAMED_COLLECTIONS: readonly string[] = [...new Set(DESCRIPTORS.filter((d) => d.attributes.some((a) => a.field === 'name')).map((d) => d.address.collection))].sort();
 
-const MONEY_RULES = new Set(['max_daily_budget', 'max_total_budget', 'max_bid', 'max_daily_spend_increase']);
+const MONEY_RULES = new Set(['max_daily_budget', 'max_total_budget', 'max_bid', 'max_daily_spend_increase', 'max_committed_spend']);
 const SWITCH_RULES = new Set(['create_paused', 'protect_serving']);
 const ENFORCEMENTS: readonly Enforcement[] = ['mandatory', 'advisory'];
 

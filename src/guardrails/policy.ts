@@ -12,6 +12,7 @@ export const GUARDRAIL_RULES = [
   'max_bid',
   'max_daily_spend_increase',
   'max_daily_spend_increase_percent',
+  'max_committed_spend',
   'create_paused',
   'protect_serving',
   'names',
@@ -53,6 +54,7 @@ export interface GuardrailRules {
   max_bid?: Setting<number> | null;
   max_daily_spend_increase?: Setting<number> | null;
   max_daily_spend_increase_percent?: Setting<number> | null;
+  max_committed_spend?: Setting<number> | null;
   create_paused?: Setting<true> | null;
   protect_serving?: Setting<true> | null;
   /** Per collection name (`campaigns`, `line_items`). */

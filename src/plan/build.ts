@@ -25,6 +25,7 @@ import { requestsOf } from './steps.js';
 import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
 import { checkRules } from './rules.js';
 import { checkAudienceSizes } from './audience-size.js';
+import { checkFunding } from './funding.js';
 import { validateAgainstLookups } from './validate.js';
 
 export interface AccountPlanInput {
@@ -111,6 +112,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   const name = accountName(input);
   diagnostics.push(...checkRules(input.changes, input.desired, input.live, input.plannedAt));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
+  if (input.plannedAt !== undefined) diagnostics.push(...checkFunding(input.changes, input.live, input.plannedAt));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
   return {
     plan: {

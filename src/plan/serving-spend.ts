@@ -7,7 +7,10 @@
  * spent by its children (`budget_optimization: LINE_ITEM`), the daily budgets of its serving
  * children, capped by its own. A campaign that does not serve is dormant: its budget is shown
  * apart and never counted. Activating one is an increase, pausing one a decrease, creating one
- * paused nothing. Over the plan's changes of the account (no-ops included: every managed
+ * paused nothing. Committed spend is what the campaigns that serve after the plan can spend over
+ * their flights: the daily amount times the days left until the last end of their serving line
+ * items, or the total budget if less; a flight without an end counts 30 days, and says so. Over
+ * the plan's changes of the account (no-ops included: every managed
  * campaign and line item), against the live funding instruments and the run's clock. Pure; the
  * descriptors say which kinds serve and which fields hold budgets, status, flight and funding.
  */
@@ -25,6 +28,22 @@ interface ServingSpend {
   servingAfterMicros: number;
   /** The daily budgets of the campaigns that exist once the plan is applied and do not serve. */
   dormantAfterMicros: number;
+  /** What the campaigns that serve once the plan is applied can spend over their flights. */
+  committedAfterMicros: number;
+  /** Some of them has a line item without an end: counted for OPEN_ENDED_DAYS. */
+  openEnded: boolean;
+}
+
+/** The days a flight without an end is counted for in committed spend. */
+export const OPEN_ENDED_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+/** What one campaign that serves commits over its flight: its daily amount times its days left, at most its total budget. */
+interface Commitment {
+  micros: number;
+  openEnded: boolean;
+  /** The last end of its serving line items (epoch ms); undefined when one has none. */
+  endMs: number | undefined;
 }
 
 type Values = Readonly<Record<string, unknown>>;
@@ -91,8 +110,23 @@ function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after', li
   return { tops, children };
 }
 
-/** What one top-level object can spend per day, and whether it serves. */
-function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount, now: Date): { serves: boolean; daily: number } {
+/** What `top`, serving and spending `daily`, commits over the flights of `serving` (its serving children). */
+function commitmentOf(top: Served, daily: number, serving: readonly Served[], now: Date): Commitment {
+  const ends = serving.map((c) => {
+    const field = KINDS[c.change.kind].flight?.end;
+    const at = field === undefined ? undefined : c.values[field];
+    return typeof at === 'string' ? Date.parse(at) : undefined;
+  });
+  const openEnded = ends.some((e) => e === undefined);
+  const endMs = openEnded ? undefined : Math.max(...(ends as number[]));
+  const days = endMs === undefined ? OPEN_ENDED_DAYS : Math.ceil((endMs - now.getTime()) / DAY_MS);
+  const total = top.values[KINDS[top.change.kind].budgets?.total ?? ''];
+  const micros = daily * days;
+  return { micros: typeof total === 'number' ? Math.min(total, micros) : micros, openEnded, endMs };
+}
+
+/** What one top-level object can spend per day, whether it serves, and what it commits when it does. */
+function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount, now: Date): { serves: boolean; daily: number; commitment?: Commitment } {
   const budgets = KINDS[top.change.kind].budgets!;
   const own = top.values[budgets.daily];
   const servingChildren = children.filter((c) => active(c.change, c.values) && !ended(c.change, c.values, now));
@@ -101,7 +135,8 @@ function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount,
   const cap = (amount: number): number => (typeof own === 'number' ? Math.min(amount, own) : amount);
   const serves = active(top.change, top.values) && funded(top.change, top.values, live) && servingChildren.length > 0;
   if (!serves) return { serves, daily: byChildren ? cap(childBudgets(children.filter((c) => !ended(c.change, c.values, now)))) : micros(own) };
-  return { serves, daily: byChildren ? cap(childBudgets(servingChildren)) : micros(own) };
+  const daily = byChildren ? cap(childBudgets(servingChildren)) : micros(own);
+  return { serves, daily, commitment: commitmentOf(top, daily, servingChildren, now) };
 }
 
 /** Serving spend of the plan's changes of one account, per currency that has any, sorted by currency. */
@@ -110,18 +145,21 @@ export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAcc
   const entry = (currency: string): ServingSpend => {
     const found = by.get(currency);
     if (found !== undefined) return found;
-    const made = { currency, servingBeforeMicros: 0, servingAfterMicros: 0, dormantAfterMicros: 0 };
+    const made = { currency, servingBeforeMicros: 0, servingAfterMicros: 0, dormantAfterMicros: 0, committedAfterMicros: 0, openEnded: false };
     by.set(currency, made);
     return made;
   };
   for (const side of ['before', 'after'] as const) {
     const { tops, children } = sideOf(changes, side, live);
     for (const top of tops) {
-      const { serves, daily } = spendOfTop(top, children.get(top.address) ?? [], live, now);
+      const { serves, daily, commitment } = spendOfTop(top, children.get(top.address) ?? [], live, now);
       const e = entry(top.change.currency ?? 'USD');
       if (serves && side === 'before') e.servingBeforeMicros += daily;
-      else if (serves) e.servingAfterMicros += daily;
-      else if (side === 'after') e.dormantAfterMicros += daily;
+      else if (serves) {
+        e.servingAfterMicros += daily;
+        e.committedAfterMicros += commitment?.micros ?? 0;
+        e.openEnded ||= commitment?.openEnded === true;
+      } else if (side === 'after') e.dormantAfterMicros += daily;
     }
   }
   return [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
@@ -140,6 +178,27 @@ export function servingBefore(changes: readonly ResourceChange[], live: LiveAcco
     if (!spendOfTop(top, under, live, now).serves) continue;
     out.add(top.address);
     for (const c of under) if (active(c.change, c.values) && !ended(c.change, c.values, now)) out.add(c.address);
+  }
+  return out;
+}
+
+/** One campaign that serves after the plan and what it commits. */
+export interface CampaignCommitment extends Commitment {
+  address: string;
+  change: ResourceChange;
+}
+
+/** What the campaigns that serve after the plan commit, by the funding instrument they name: for the plan's warnings against its credit and its end. */
+export function commitmentsByFunding(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Map<string, CampaignCommitment[]> {
+  const out = new Map<string, CampaignCommitment[]>();
+  const { tops, children } = sideOf(changes, 'after', live);
+  for (const top of tops) {
+    const field = KINDS[top.change.kind].serving?.fundedBy;
+    const id = field === undefined ? undefined : top.values[field];
+    if (typeof id !== 'string') continue;
+    const { serves, commitment } = spendOfTop(top, children.get(top.address) ?? [], live, now);
+    if (!serves || commitment === undefined) continue;
+    out.set(id, [...(out.get(id) ?? []), { address: top.address, change: top.change, ...commitment }]);
   }
   return out;
 }

@@ -37,7 +37,7 @@ export function accountSpend(changes: readonly ResourceChange[], live: LiveAccou
   const by = new Map<string, SpendDelta>(spendOf(changes).map((d) => [d.currency, d]));
   for (const s of servingSpendOf(changes, live, now)) {
     const d = by.get(s.currency) ?? { currency: s.currency, dailyMicros: 0, totalMicros: 0 };
-    d.serving = { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros };
+    d.serving = { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros, committedMicros: s.committedAfterMicros, openEnded: s.openEnded };
     by.set(s.currency, d);
   }
   return [...by.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));

@@ -70,7 +70,15 @@ export interface SpendDelta {
    * plan and after it, and the daily budgets of those that exist after it and do not serve. Absent
    * from the spend a refresh-only plan reports, which is what the drift moved.
    */
-  serving?: { beforeMicros: number; afterMicros: number; dormantMicros: number };
+  serving?: {
+    beforeMicros: number;
+    afterMicros: number;
+    dormantMicros: number;
+    /** What the campaigns that serve after the plan commit over their flights (absent from drift). */
+    committedMicros?: number;
+    /** Some of those flights has no end and is counted for 30 days. */
+    openEnded?: boolean;
+  };
 }
 
 export interface RequestEstimate {

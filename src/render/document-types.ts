@@ -12,7 +12,7 @@ import type { UnknownMask } from './unknowns.js';
  * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
  * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
- * `dormant_daily_after`).
+ * `dormant_daily_after`, `committed_total_after`).
  */
 export const PLAN_DOCUMENT_FORMAT_VERSION = '2.4';
 
@@ -154,6 +154,10 @@ export interface DocumentSpend {
   serving_daily_before?: string;
   serving_daily_after?: string;
   dormant_daily_after?: string;
+  /** What the campaigns that serve after the plan commit over their flights, and whether a flight without an end was counted for 30 days (absent in a refresh-only plan). */
+  committed_total_after_micros?: number;
+  committed_total_after?: string;
+  committed_open_ended?: boolean;
 }
 
 /** One account of the plan, with its own counts, requests and spend. */

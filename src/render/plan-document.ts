@@ -164,10 +164,15 @@ function addRequests(into: DocumentRequests, requests: RequestEstimate): Documen
 
 /** Sums deltas per currency (sorted by code); a currency whose deltas cancel out is kept, at zero. */
 function spend(deltas: readonly SpendDelta[]): DocumentSpend[] {
-  const sums = new Map<string, { daily: number; total: number; serving?: { before: number; after: number; dormant: number } }>();
+  const sums = new Map<string, { daily: number; total: number; serving?: { before: number; after: number; dormant: number; committed?: number; openEnded: boolean } }>();
   for (const d of deltas) {
     const sum = sums.get(d.currency) ?? { daily: 0, total: 0 };
-    const serving = d.serving === undefined ? sum.serving : { before: (sum.serving?.before ?? 0) + d.serving.beforeMicros, after: (sum.serving?.after ?? 0) + d.serving.afterMicros, dormant: (sum.serving?.dormant ?? 0) + d.serving.dormantMicros };
+    const was = sum.serving;
+    const committed = d.serving?.committedMicros === undefined ? was?.committed : (was?.committed ?? 0) + d.serving.committedMicros;
+    const serving =
+      d.serving === undefined
+        ? was
+        : { before: (was?.before ?? 0) + d.serving.beforeMicros, after: (was?.after ?? 0) + d.serving.afterMicros, dormant: (was?.dormant ?? 0) + d.serving.dormantMicros, ...(committed === undefined ? {} : { committed }), openEnded: (was?.openEnded ?? false) || d.serving.openEnded === true };
     sums.set(d.currency, { daily: sum.daily + d.dailyMicros, total: sum.total + d.totalMicros, ...(serving === undefined ? {} : { serving }) });
   }
   return [...sums.keys()].sort().map((currency) => {
@@ -187,6 +192,7 @@ function spend(deltas: readonly SpendDelta[]): DocumentSpend[] {
             serving_daily_before: formatMicros(serving.before),
             serving_daily_after: formatMicros(serving.after),
             dormant_daily_after: formatMicros(serving.dormant),
+            ...(serving.committed === undefined ? {} : { committed_total_after_micros: serving.committed, committed_total_after: formatMicros(serving.committed), committed_open_ended: serving.openEnded }),
           }),
     };
   });

@@ -5,6 +5,7 @@
  */
 import type { DocumentRequests, DocumentSpend, DocumentSummary } from './document-types.js';
 import { formatMicros } from '../manifest/money.js';
+import { OPEN_ENDED_DAYS } from '../plan/serving-spend.js';
 import { formatMoney, formatSignedMoney } from './values.js';
 
 function count(n: number, singular: string, plural: string): string {
@@ -31,7 +32,8 @@ export function requestsPhrase(requests: DocumentRequests): string {
  * One currency's spend. With serving spend (a plan's): the change of what serves per day, with
  * what served before and serves after (`+100.00 USD/day serving (from 40.00 to 140.00)`), or `serving
  * unchanged at 40.00 USD/day`; the budgets that exist and do not serve (`50.00 USD/day dormant`,
- * `nothing serving, 50.00 USD/day dormant`);
+ * `nothing serving, 50.00 USD/day dormant`); what serves commits over its flights (`1500.00 USD
+ * committed`);
  * the change of total budgets. Without it (the drift of a refresh-only plan): the change of the
  * budgets, `+25.00 USD/day, +500.00 USD total`. Undefined when nothing is worth saying.
  */
@@ -47,6 +49,8 @@ function currencySpend(s: DocumentSpend): string | undefined {
   else if (after !== 0) parts.push(`serving unchanged at ${formatMoney(after, s.currency)}/day`);
   const dormant = s.dormant_daily_after_micros ?? 0;
   if (dormant !== 0) parts.push(`${after === 0 && before === 0 ? 'nothing serving, ' : ''}${formatMoney(dormant, s.currency)}/day dormant`);
+  const committed = s.committed_total_after_micros ?? 0;
+  if (committed !== 0) parts.push(`${formatMoney(committed, s.currency)} committed${s.committed_open_ended === true ? ` (a flight without an end counted ${OPEN_ENDED_DAYS} days)` : ''}`);
   if (s.total_micros !== 0) parts.push(`${formatSignedMoney(s.total_micros, s.currency)} total budgets`);
   return parts.length === 0 ? undefined : parts.join(', ');
 }

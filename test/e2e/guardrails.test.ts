@@ -364,7 +364,7 @@ describe('serving spend', () => {
     ws.write(manifest({ extra: wake('PAUSED') }));
     const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
     expect(plan.stdout).not.toContain('Guardrails of adsctl.yaml:');
-    expect(plan.stdout).toMatch(/Spend: serving unchanged at 35\.00 USD\/day, \d+\.\d{2} USD\/day dormant\./);
+    expect(plan.stdout).toMatch(/Spend: serving unchanged at 35\.00 USD\/day, \d+\.\d{2} USD\/day dormant, \d+\.\d{2} USD committed/);
     const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { spend: Array<Record<string, unknown>> };
     expect(json.spend).toEqual([expect.objectContaining({ currency: 'USD', serving_daily_before: '35.00', serving_daily_after: '35.00', serving_daily_before_micros: 35_000_000, serving_daily_after_micros: 35_000_000 })]);
     await adsctl(['apply', '--auto-approve'], 0);
@@ -380,6 +380,51 @@ describe('serving spend', () => {
     await adsctl(['apply', '--auto-approve', '--no-color'], 1);
     expect(log.writes()).toEqual([]);
     await adsctl(['apply', '--auto-approve', '--allow', 'max_daily_spend_increase'], 0);
+    await expectNoChanges();
+    noGuardrails();
+  });
+
+  /** A credit line of 500.00, and `credit` on it: 100.00 a day, its line item ending ten days after the test instant. */
+  const onCredit = (status: string): string =>
+    manifest({ extra: wake('ACTIVE') }).replace('funding_instruments:\n', 'funding_instruments:\n  line: { type: CREDIT_LINE, currency: USD, start_time: 2026-11-01T00:00:00Z, end_time: 2027-06-01T00:00:00Z, credit_limit: "500.00" }\n') +
+    `  credit:
+    name: US-Credit
+    funding_instrument: line
+    daily_budget: "100.00"
+    entity_status: ${status}
+    line_items:
+      feed:
+        name: feed
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        start_time: "2026-11-01T00:00:00Z"
+        end_time: "2026-12-03T12:00:00Z"
+        bid_strategy: MAX
+        bid_amount: "1.00"
+        entity_status: ACTIVE
+`;
+
+  it('warns when what serves on a funding instrument commits more than its credit left', async () => {
+    ws.write(onCredit('PAUSED'));
+    await adsctl(['apply', '--auto-approve'], 0);
+    ws.write(onCredit('ACTIVE'));
+    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    expect(plan.stdout + plan.stderr).toMatch(/warning[^\n]*committed-over-credit[^\n]*commit 1000\.00 USD over their flights, more than the 500\.00 USD of credit it has left: campaigns\.credit/);
+    expect(plan.stdout).toMatch(/Spend: \+100\.00 USD\/day serving \(from \d+\.\d{2} to \d+\.\d{2}\), [^\n]*\d+\.\d{2} USD committed/);
+  });
+
+  it('max_committed_spend refuses it at plan and apply, nothing written', async () => {
+    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { spend: Array<{ committed_total_after_micros: number }> };
+    const committed = json.spend[0]!.committed_total_after_micros;
+    guardrails(`guardrails:\n  max_committed_spend: "${((committed - 10_000) / 1_000_000).toFixed(2)}"\n`);
+    log.reset();
+    const plan = await adsctl(['plan', '--no-color'], 1);
+    expect(plan.stdout).toMatch(/error +max_committed_spend +account +\d+\.\d{2} USD committed +limit \d+\.\d{2} USD/);
+    await adsctl(['apply', '--auto-approve', '--no-color'], 1);
+    expect(log.writes()).toEqual([]);
+    guardrails(`guardrails:\n  max_committed_spend: "${(committed / 1_000_000).toFixed(2)}"\n`);
+    await adsctl(['apply', '--auto-approve'], 0);
     await expectNoChanges();
     noGuardrails();
   });

@@ -191,6 +191,17 @@ describe('the daily spend increase of an account', () => {
     expect(check('guardrails:\n  max_daily_spend_increase_percent: 35.59\n', changes)).toEqual([]);
   });
 
+  it('holds what serves after the plan to max_committed_spend: 100.00 a day for 10 days is 1000.00 committed', () => {
+    const tenDays = { entity_status: 'ACTIVE', end_time: '2030-06-11T00:00:00Z' };
+    for (const [currency, limit, over] of [['USD', '"1000.00"', '"999.99"'], ['JPY', '100000', '99999']] as const) {
+      const daily = currency === 'USD' ? '100' : '10000';
+      const changes = [campaign('sale', { status: 'PAUSED', daily }, { status: 'ACTIVE', daily }, currency), change('campaigns.sale.line_items.all', 'noop', { currency, before: tenDays, after: tenDays })];
+      expect(check(`guardrails:\n  max_committed_spend: ${limit}\n`, changes), currency).toEqual([]);
+      const found = check(`guardrails:\n  max_committed_spend: ${over}\n`, changes);
+      expect(found.map((v) => [v.rule, v.address, v.value]), currency).toEqual([['max_committed_spend', 'account', currency === 'USD' ? '1000.00 USD committed' : '100000.00 JPY committed']]);
+    }
+  });
+
   it('holds the percentage only where the account spent before', () => {
     const first = [campaign('first', undefined, { status: 'ACTIVE', daily: '10' }), serving('first')];
     expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', first)).toEqual([]);

@@ -2,7 +2,8 @@
  * Serving spend (src/plan/serving-spend.ts): what a campaign can spend per day, over the status of
  * the campaign and of its line item, its budget optimization, the line item's flight ended or not
  * and its funding instrument able to fund or not, in USD and JPY; and what a plan moves: an
- * activation is an increase, a pause a decrease, a paused create nothing but dormant budget.
+ * activation is an increase, a pause a decrease, a paused create nothing but dormant budget; and
+ * what serves commits over its flight (whole days left, at most the total budget, 30 days open-ended).
  */
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
@@ -12,6 +13,8 @@ import { servingBefore, servingSpendOf } from '../../src/plan/serving-spend.js';
 const NOW = new Date('2026-11-23T12:00:00Z');
 const PAST = '2026-11-01T00:00:00Z';
 const FUTURE = '2027-01-01T00:00:00Z';
+/** Whole days from NOW to FUTURE, a part of a day counted whole: what a serving campaign commits for. */
+const DAYS_LEFT = 39;
 
 const campaignAddress = (key: string): ResourceChange['address'] => ({ kind: 'campaign', steps: [{ collection: 'campaigns', key }] }) as unknown as ResourceChange['address'];
 const lineItemAddress = (campaign: string, key: string): ResourceChange['address'] =>
@@ -68,7 +71,10 @@ describe('what one campaign can spend, by status, budget optimization, flight an
         const c = { entity_status: row.campaign, budget_optimization: row.optimization, [DAILY]: 100 * unit, funding_instrument_id: row.fundingInstrument };
         const l = { entity_status: row.lineItem, [DAILY]: 40 * unit, end_time: row.ended ? PAST : FUTURE };
         const spend = servingSpendOf([change('campaign', campaignAddress('c'), currency, c, c), change('line_item', lineItemAddress('c', 'l'), currency, l, l)], live(), NOW);
-        const expected = row.spends === 0 ? [] : [{ currency, servingBeforeMicros: row.serves ? row.spends * unit : 0, servingAfterMicros: row.serves ? row.spends * unit : 0, dormantAfterMicros: row.serves ? 0 : row.spends * unit }];
+        const expected =
+          row.spends === 0
+            ? []
+            : [{ currency, servingBeforeMicros: row.serves ? row.spends * unit : 0, servingAfterMicros: row.serves ? row.spends * unit : 0, dormantAfterMicros: row.serves ? 0 : row.spends * unit, committedAfterMicros: row.serves ? row.spends * unit * DAYS_LEFT : 0, openEnded: false }];
         expect(spend).toEqual(expected);
       });
     }
@@ -80,7 +86,7 @@ describe('what a plan moves', () => {
   const paused = { ...active, entity_status: 'PAUSED' };
   const lineItem = { entity_status: 'ACTIVE', [DAILY]: 40_000_000, end_time: FUTURE };
   const li = change('line_item', lineItemAddress('c', 'l'), 'USD', lineItem, lineItem);
-  const rows: Array<{ name: string; changes: ResourceChange[]; before: number; after: number; dormant: number }> = [
+  const rows: Array<{ name: string; changes: ResourceChange[]; before: number; after: number; dormant: number; committed?: number; openEnded?: boolean }> = [
     { name: 'activating a paused campaign is an increase', changes: [change('campaign', campaignAddress('c'), 'USD', paused, active), li], before: 0, after: 100, dormant: 0 },
     { name: 'pausing a serving campaign is a decrease, its budget dormant', changes: [change('campaign', campaignAddress('c'), 'USD', active, paused), li], before: 100, after: 0, dormant: 100 },
     { name: 'a paused create serves nothing; its budget is dormant', changes: [change('campaign', campaignAddress('c'), 'USD', null, paused), change('line_item', lineItemAddress('c', 'l'), 'USD', null, lineItem)], before: 0, after: 0, dormant: 100 },
@@ -89,6 +95,15 @@ describe('what a plan moves', () => {
     { name: 'raising the budget of a serving campaign', changes: [change('campaign', campaignAddress('c'), 'USD', active, { ...active, [DAILY]: 150_000_000 }), li], before: 100, after: 150, dormant: 0 },
     { name: 'deleting a serving campaign', changes: [change('campaign', campaignAddress('c'), 'USD', active, null), change('line_item', lineItemAddress('c', 'l'), 'USD', lineItem, null)], before: 100, after: 0, dormant: 0 },
     { name: 'an end date moved into the past stops it', changes: [change('campaign', campaignAddress('c'), 'USD', active, active), change('line_item', lineItemAddress('c', 'l'), 'USD', lineItem, { ...lineItem, end_time: PAST })], before: 100, after: 0, dormant: 100 },
+    { name: 'commits no more than its total budget', changes: [change('campaign', campaignAddress('c'), 'USD', active, { ...active, total_budget_amount_local_micro: 1_000_000_000 }), li], before: 100, after: 100, dormant: 0, committed: 1000 },
+    { name: 'a line item without an end: the flight counts 30 days, and says so', changes: [change('campaign', campaignAddress('c'), 'USD', active, active), change('line_item', lineItemAddress('c', 'l'), 'USD', { ...lineItem, end_time: null }, { ...lineItem, end_time: null })], before: 100, after: 100, dormant: 0, committed: 3000, openEnded: true },
+    {
+      name: 'the last end of its serving line items',
+      changes: [change('campaign', campaignAddress('c'), 'USD', active, active), li, change('line_item', lineItemAddress('c', 'm'), 'USD', { ...lineItem, end_time: '2026-11-25T12:00:00Z' }, { ...lineItem, end_time: '2026-11-25T12:00:00Z' })],
+      before: 100,
+      after: 100,
+      dormant: 0,
+    },
     {
       name: 'under LINE_ITEM, serving line items capped by the campaign',
       changes: [
@@ -105,7 +120,8 @@ describe('what a plan moves', () => {
   for (const row of rows) {
     it(row.name, () => {
       const [spend] = servingSpendOf(row.changes, live(), NOW);
-      expect(spend).toEqual({ currency: 'USD', servingBeforeMicros: row.before * 1_000_000, servingAfterMicros: row.after * 1_000_000, dormantAfterMicros: row.dormant * 1_000_000 });
+      const committed = row.committed ?? row.after * DAYS_LEFT;
+      expect(spend).toEqual({ currency: 'USD', servingBeforeMicros: row.before * 1_000_000, servingAfterMicros: row.after * 1_000_000, dormantAfterMicros: row.dormant * 1_000_000, committedAfterMicros: committed * 1_000_000, openEnded: row.openEnded ?? false });
     });
   }
 
@@ -117,8 +133,8 @@ describe('what a plan moves', () => {
       NOW,
     );
     expect(spend).toEqual([
-      { currency: 'JPY', servingBeforeMicros: 5000, servingAfterMicros: 5000, dormantAfterMicros: 0 },
-      { currency: 'USD', servingBeforeMicros: 0, servingAfterMicros: 100_000_000, dormantAfterMicros: 0 },
+      { currency: 'JPY', servingBeforeMicros: 5000, servingAfterMicros: 5000, dormantAfterMicros: 0, committedAfterMicros: 5000 * DAYS_LEFT, openEnded: false },
+      { currency: 'USD', servingBeforeMicros: 0, servingAfterMicros: 100_000_000, dormantAfterMicros: 0, committedAfterMicros: 100_000_000 * DAYS_LEFT, openEnded: false },
     ]);
   });
 });
