@@ -183,7 +183,7 @@ export function servingBefore(changes: readonly ResourceChange[], live: LiveAcco
 }
 
 /** One campaign that serves after the plan and what it commits. */
-export interface CampaignCommitment extends Commitment {
+interface CampaignCommitment extends Commitment {
   address: string;
   change: ResourceChange;
 }

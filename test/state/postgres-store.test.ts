@@ -167,8 +167,11 @@ describe('PostgreSQL locks', () => {
     const other = await runner(url);
     const held = await store.lock('acme', 'apply', 0);
     if ('heldBy' in held) throw new Error('not taken');
-    await admin.query('SELECT pg_terminate_backend($1)', [await holderBackend(admin, 'acme')]);
+    const backend = await holderBackend(admin, 'acme');
+    await admin.query('SELECT pg_terminate_backend($1)', [backend]);
     await waitFor(() => held.lost?.aborted === true);
+    // the client sees its connection end before the server has let the session go: wait for the server
+    for (let i = 0; i < 200 && (await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1', [backend])).rows[0].n > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await other.forceUnlock(held.info.id, false)).toMatchObject({ removed: { id: held.info.id } });
     expect((await admin.query('SELECT count(*)::int AS n FROM adsctl.lock_holders')).rows[0]).toEqual({ n: 0 });
   });
