@@ -290,11 +290,16 @@ describe('protect_serving', () => {
     expect(log.writes()).toEqual([]);
   });
 
-  it('refuses adsctl destroy, whole or targeted, with nothing written', async () => {
-    ws.write(manifest({ extra: LIVE }));
+  it('refuses adsctl destroy, whole or targeted, with nothing written, listing only what serves', async () => {
+    // dozing: a paused campaign whose line item is ACTIVE, which serves nothing
+    const dozing = servingCampaign('dozing', 'US-Dozing', '9.00').replace('entity_status: ACTIVE\n', 'entity_status: PAUSED\n');
+    ws.write(manifest({ extra: `${LIVE}${dozing}` }));
+    await adsctl(['apply', '--auto-approve'], 0);
     log.reset();
     const destroy = await adsctl(['destroy', '--auto-approve', '--no-color'], 1);
     expect(destroy.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted/);
+    expect(destroy.stdout).toMatch(/error +protect_serving +campaigns\.steady_a\.line_items\.feed +ACTIVE, deleted/);
+    expect(destroy.stdout).not.toMatch(/protect_serving +campaigns\.(dozing|sale)/);
     const targeted = await adsctl(['destroy', '--auto-approve', '--target', 'campaigns.live', '--no-color'], 1);
     expect(targeted.stdout).toMatch(/error +protect_serving +campaigns\.live +ACTIVE, deleted/);
     expect(log.writes()).toEqual([]);
