@@ -5,7 +5,7 @@
  * to the ones in force. The result is carried in the plan (`Plan.guardrails`, `Plan.allowed`),
  * which the renderers show and the commands act on.
  */
-import { checkGuardrails, isBlocking } from '../guardrails/check.js';
+import { checkGuardrails, isBlocking, NO_BASE, percentageNotes } from '../guardrails/check.js';
 import { policyFor, type GuardrailsConfig } from '../guardrails/policy.js';
 import type { AccountPlan, GuardrailViolation, Plan } from '../plan/types.js';
 
@@ -22,16 +22,19 @@ export interface RunGuardrails {
  */
 export function guardPlan(plan: Plan, guardrails: RunGuardrails, now: Date, rootOf: (account: AccountPlan) => string | undefined = (a) => a.root): void {
   const allowed = [...new Set(guardrails.allowed)].sort();
-  plan.guardrails = checkGuardrails({
+  const input = {
     plan,
-    policyOf: (account) => {
+    policyOf: (account: AccountPlan) => {
       const root = rootOf(account);
       const config = root === undefined ? undefined : guardrails.configs.get(root);
       return config === undefined ? undefined : policyFor(config, account.accountId);
     },
     allowed: new Set(allowed),
     now,
-  });
+  };
+  plan.guardrails = checkGuardrails(input);
+  // checked again when a saved plan is applied: its notes are those of the guardrails in force
+  plan.diagnostics = [...plan.diagnostics.filter((d) => d.code !== NO_BASE), ...percentageNotes(input)];
   if (allowed.length > 0) plan.allowed = allowed;
   else delete plan.allowed;
 }

@@ -5,6 +5,7 @@
  * item's flight has ended), no I/O. Amounts are integer micros and the sums BigInt, so every
  * comparison is exact in any currency.
  */
+import { warningAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
 import { formatAddress } from '../manifest/address.js';
@@ -144,6 +145,28 @@ export function checkGuardrails(input: GuardrailsInput): GuardrailViolation[] {
     ctx.out.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : (RULE_ORDER.get(a.rule) ?? 0) - (RULE_ORDER.get(b.rule) ?? 0)));
     checkSpend(ctx, policy);
     out.push(...ctx.out);
+  }
+  return out;
+}
+
+/** The code of the note that the percentage rule had no base to apply to. */
+export const NO_BASE = 'guardrail-no-base';
+
+/**
+ * Where `max_daily_spend_increase_percent` is in force but nothing served before the plan while
+ * something serves after it, a warning that says so: a percentage of nothing is not a limit, and
+ * the absolute rule is what holds the increase.
+ */
+export function percentageNotes(input: GuardrailsInput): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const account of input.plan.accounts) {
+    const policy = input.policyOf(account);
+    if (policy?.max_daily_spend_increase_percent === undefined) continue;
+    for (const { currency, serving } of account.spend) {
+      if (serving === undefined || serving.beforeMicros !== 0 || serving.afterMicros === 0) continue;
+      const absolute = policy.max_daily_spend_increase === undefined ? 'no max_daily_spend_increase is set to hold it' : `max_daily_spend_increase (+${money(policy.max_daily_spend_increase.value, currency)}/day) still holds it`;
+      out.push(warningAt(NO_BASE, `max_daily_spend_increase_percent does not apply to account ${account.account}: nothing served in ${currency} before the plan, which makes +${money(serving.afterMicros, currency)}/day serve; ${absolute}`));
+    }
   }
   return out;
 }

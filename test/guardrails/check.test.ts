@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
-import { checkGuardrails } from '../../src/guardrails/check.js';
+import { checkGuardrails, percentageNotes } from '../../src/guardrails/check.js';
 import { readGuardrails } from '../../src/guardrails/config.js';
 import { policyFor, type GuardrailsConfig } from '../../src/guardrails/policy.js';
 import type { LiveAccount } from '../../src/live/types.js';
@@ -202,9 +202,19 @@ describe('the daily spend increase of an account', () => {
     }
   });
 
-  it('holds the percentage only where the account spent before', () => {
+  it('holds the percentage only where the account spent before, and says so', () => {
     const first = [campaign('first', undefined, { status: 'ACTIVE', daily: '10' }), serving('first')];
     expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', first)).toEqual([]);
+    const notes = (yaml: string): string[] => {
+      const cfg = config(yaml);
+      const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [accountPlan(first, { spend: accountSpend(first, LIVE, NOW) })], diagnostics: [] };
+      return percentageNotes({ plan, policyOf: () => policyFor(cfg, undefined), allowed: new Set(), now: NOW }).map((d) => `${d.severity} ${d.code}: ${d.message}`);
+    };
+    expect(notes('guardrails:\n  max_daily_spend_increase_percent: 1\n')).toEqual([
+      'warning guardrail-no-base: max_daily_spend_increase_percent does not apply to account acct: nothing served in USD before the plan, which makes +10.00 USD/day serve; no max_daily_spend_increase is set to hold it',
+    ]);
+    expect(notes('guardrails:\n  max_daily_spend_increase_percent: 1\n  max_daily_spend_increase: "20.00"\n')[0]).toContain('max_daily_spend_increase (+20.00 USD/day) still holds it');
+    expect(notes('guardrails:\n  max_daily_spend_increase: "20.00"\n')).toEqual([]);
   });
 });
 
