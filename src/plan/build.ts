@@ -15,6 +15,8 @@ import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import { operationsOf } from './operations.js';
 import { driftServingOf } from './drift-spend.js';
+import { isDrift } from './drift.js';
+import { accountServing } from './serving-spend.js';
 import { accountSpend } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
@@ -108,11 +110,13 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     writes += r.writes;
     batches += r.batches;
   }
-  const taken = retiringObjects(input.changes, input.live, input.plannedAt ?? new Date());
+  const now = input.plannedAt ?? new Date();
+  const serving = accountServing(input.changes, input.live, now);
+  const taken = retiringObjects(input.changes, input.live, serving.servingBefore);
   const name = accountName(input);
   diagnostics.push(...checkRules(input.changes, input.desired, input.live, input.plannedAt));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
-  if (input.plannedAt !== undefined) diagnostics.push(...checkFunding(input.changes, input.live, input.plannedAt));
+  if (input.plannedAt !== undefined) diagnostics.push(...checkFunding(serving.commitments, input.live));
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
   return {
     plan: {
@@ -125,8 +129,9 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       changes: input.changes,
       layers,
       requests: { reads: input.reads, writes, batches },
-      spend: accountSpend(input.changes, input.live, input.plannedAt ?? new Date()),
-      driftServing: [...driftServingOf(input.changes, input.live, input.plannedAt ?? new Date())].map(([currency, s]) => ({ currency, ...s })),
+      spend: accountSpend(input.changes, serving.spend),
+      // what drift moved is read only where there is drift (plan --refresh-only and the digest show it)
+      ...(input.changes.some(isDrift) || (input.unmanaged ?? []).some((u) => u.new) ? { driftServing: [...driftServingOf(input.changes, input.live, now)].map(([currency, s]) => ({ currency, ...s })) } : {}),
       fingerprints,
       implied,
       stateSerial: input.stateSerial,

@@ -10,7 +10,7 @@ import type { ResourceChange } from '../diff/types.js';
 import type { UnmanagedObject } from '../diff/unmanaged.js';
 import { KINDS } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
-import { servingSpendOf } from './serving-spend.js';
+import { accountServing } from './serving-spend.js';
 import type { SpendDelta } from './types.js';
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -48,7 +48,7 @@ function asDrifted(change: ResourceChange): ResourceChange | undefined {
 /** The serving spend drift moved in the account of `changes` (all of them, drifted or not): from as last applied to as it is. */
 export function driftServingOf(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Map<string, NonNullable<SpendDelta['serving']>> {
   const seen = changes.flatMap((c) => asDrifted(c) ?? []);
-  return new Map(servingSpendOf(seen, live, now).map((s) => [s.currency, { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros }]));
+  return new Map(accountServing(seen, live, now).spend.map((s) => [s.currency, { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros }]));
 }
 
 /**

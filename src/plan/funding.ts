@@ -6,17 +6,16 @@
  * error (src/guardrails/check.ts).
  */
 import { warningAt, type Diagnostic } from '../diag/diagnostic.js';
-import type { ResourceChange } from '../diff/types.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatMicros } from '../manifest/money.js';
-import { commitmentsByFunding, OPEN_ENDED_DAYS } from './serving-spend.js';
+import { OPEN_ENDED_DAYS, type accountServing } from './serving-spend.js';
 
 const utc = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The warnings of the funding instruments that pay for what serves after `changes`, by the run's clock. */
-export function checkFunding(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Diagnostic[] {
+/** The warnings of the funding instruments that pay for what serves after the plan: `commitments` by funding instrument id (`accountServing`). */
+export function checkFunding(commitments: ReturnType<typeof accountServing>['commitments'], live: LiveAccount): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const [id, campaigns] of commitmentsByFunding(changes, live, now)) {
+  for (const [id, campaigns] of commitments) {
     const record = live.resources.get('funding_instrument')?.get(id)?.record;
     if (record === undefined) continue;
     const currency = typeof record['currency'] === 'string' ? record['currency'] : (campaigns[0]?.change.currency ?? 'USD');

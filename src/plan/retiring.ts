@@ -1,8 +1,8 @@
 /**
  * The serving objects a plan takes down: every change that deletes or replaces an object of a
  * kind with `serving` (campaigns, line items), with its serving status and flight end as the
- * live record has them, and whether it serves (serving-spend.ts: an ACTIVE line item under a
- * paused campaign does not). The plan carries them (`AccountPlan.retiring`) so that the
+ * live record has them, and whether it serves (`serving`, the addresses serving-spend.ts finds
+ * serving before the plan: an ACTIVE line item under a paused campaign does not). The plan carries them (`AccountPlan.retiring`) so that the
  * `protect_serving` guardrail judges a saved plan by what the service showed when it was made,
  * as it judges a fresh one; a replacement's `before` holds only the fields the manifest manages.
  */
@@ -10,15 +10,13 @@ import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
-import { servingBefore } from './serving-spend.js';
 import type { RetiringObject } from './types.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The objects of serving kinds that `changes` delete or replace, in change order. */
-export function retiringObjects(changes: readonly ResourceChange[], live: LiveAccount, now: Date): RetiringObject[] {
+export function retiringObjects(changes: readonly ResourceChange[], live: LiveAccount, serving: ReadonlySet<string>): RetiringObject[] {
   const out: RetiringObject[] = [];
-  const serving = servingBefore(changes, live, now);
   for (const change of changes) {
     const descriptor = KINDS[change.kind];
     const spec = descriptor.serving;

@@ -104,7 +104,9 @@ function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after', li
     const served = { address: formatAddress(change.address), values, change };
     if (d.parent !== undefined && KINDS[d.parent].serving !== undefined) {
       const parent = formatAddress({ kind: d.parent, steps: change.address.steps.slice(0, -1) });
-      children.set(parent, [...(children.get(parent) ?? []), served]);
+      const siblings = children.get(parent);
+      if (siblings === undefined) children.set(parent, [served]);
+      else siblings.push(served);
     } else if (d.budgets !== undefined) tops.push(served);
   }
   return { tops, children };
@@ -139,8 +141,27 @@ function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount,
   return { serves, daily, commitment: commitmentOf(top, daily, servingChildren, now) };
 }
 
-/** Serving spend of the plan's changes of one account, per currency that has any, sorted by currency. */
-export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAccount, now: Date): ServingSpend[] {
+/** One campaign that serves after the plan and what it commits. */
+interface CampaignCommitment extends Commitment {
+  address: string;
+  change: ResourceChange;
+}
+
+/** What serves in one account's plan, worked out once for every reader. */
+interface AccountServing {
+  /** Serving spend per currency that has any, sorted by currency. */
+  spend: ServingSpend[];
+  /** The addresses of the objects that serve before the plan: what `protect_serving` guards (retiring.ts). */
+  servingBefore: Set<string>;
+  /** What the campaigns that serve after the plan commit, by the funding instrument they name (funding.ts). */
+  commitments: Map<string, CampaignCommitment[]>;
+}
+
+/**
+ * Serving spend of the plan's changes of one account, the objects that serve before it, and what
+ * serves after it commits by funding instrument: each side read once, each campaign judged once.
+ */
+export function accountServing(changes: readonly ResourceChange[], live: LiveAccount, now: Date): AccountServing {
   const by = new Map<string, ServingSpend>();
   const entry = (currency: string): ServingSpend => {
     const found = by.get(currency);
@@ -149,56 +170,37 @@ export function servingSpendOf(changes: readonly ResourceChange[], live: LiveAcc
     by.set(currency, made);
     return made;
   };
+  const servingBefore = new Set<string>();
+  const commitments = new Map<string, CampaignCommitment[]>();
   for (const side of ['before', 'after'] as const) {
     const { tops, children } = sideOf(changes, side, live);
     for (const top of tops) {
-      const { serves, daily, commitment } = spendOfTop(top, children.get(top.address) ?? [], live, now);
+      const under = children.get(top.address) ?? [];
+      const { serves, daily, commitment } = spendOfTop(top, under, live, now);
       const e = entry(top.change.currency ?? 'USD');
-      if (serves && side === 'before') e.servingBeforeMicros += daily;
-      else if (serves) {
-        e.servingAfterMicros += daily;
-        e.committedAfterMicros += commitment?.micros ?? 0;
-        e.openEnded ||= commitment?.openEnded === true;
-      } else if (side === 'after') e.dormantAfterMicros += daily;
+      if (!serves) {
+        if (side === 'after') e.dormantAfterMicros += daily;
+        continue;
+      }
+      if (side === 'before') {
+        e.servingBeforeMicros += daily;
+        servingBefore.add(top.address);
+        for (const c of under) if (active(c.change, c.values) && !ended(c.change, c.values, now)) servingBefore.add(c.address);
+        continue;
+      }
+      e.servingAfterMicros += daily;
+      if (commitment === undefined) continue;
+      e.committedAfterMicros += commitment.micros;
+      e.openEnded ||= commitment.openEnded;
+      const field = KINDS[top.change.kind].serving?.fundedBy;
+      const id = field === undefined ? undefined : top.values[field];
+      if (typeof id !== 'string') continue;
+      const on = commitments.get(id);
+      const one = { address: top.address, change: top.change, ...commitment };
+      if (on === undefined) commitments.set(id, [one]);
+      else on.push(one);
     }
   }
-  return [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
-}
-
-/**
- * The addresses of the objects that serve before the plan, by the same definition: each campaign
- * that serves, and its line items that serve (ACTIVE, flight not ended). What `protect_serving`
- * guards (src/plan/retiring.ts).
- */
-export function servingBefore(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Set<string> {
-  const out = new Set<string>();
-  const { tops, children } = sideOf(changes, 'before', live);
-  for (const top of tops) {
-    const under = children.get(top.address) ?? [];
-    if (!spendOfTop(top, under, live, now).serves) continue;
-    out.add(top.address);
-    for (const c of under) if (active(c.change, c.values) && !ended(c.change, c.values, now)) out.add(c.address);
-  }
-  return out;
-}
-
-/** One campaign that serves after the plan and what it commits. */
-interface CampaignCommitment extends Commitment {
-  address: string;
-  change: ResourceChange;
-}
-
-/** What the campaigns that serve after the plan commit, by the funding instrument they name: for the plan's warnings against its credit and its end. */
-export function commitmentsByFunding(changes: readonly ResourceChange[], live: LiveAccount, now: Date): Map<string, CampaignCommitment[]> {
-  const out = new Map<string, CampaignCommitment[]>();
-  const { tops, children } = sideOf(changes, 'after', live);
-  for (const top of tops) {
-    const field = KINDS[top.change.kind].serving?.fundedBy;
-    const id = field === undefined ? undefined : top.values[field];
-    if (typeof id !== 'string') continue;
-    const { serves, commitment } = spendOfTop(top, children.get(top.address) ?? [], live, now);
-    if (!serves || commitment === undefined) continue;
-    out.set(id, [...(out.get(id) ?? []), { address: top.address, change: top.change, ...commitment }]);
-  }
-  return out;
+  const spend = [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
+  return { spend, servingBefore, commitments };
 }

@@ -6,8 +6,7 @@
  */
 import type { ResourceChange } from '../diff/types.js';
 import { KINDS } from '../kinds/registry.js';
-import type { LiveAccount } from '../live/types.js';
-import { servingSpendOf } from './serving-spend.js';
+import type { accountServing } from './serving-spend.js';
 import type { SpendDelta } from './types.js';
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -32,10 +31,10 @@ function spendOf(changes: readonly ResourceChange[]): SpendDelta[] {
   return [...by.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
 }
 
-/** The spend of one account's plan: the budgets it moves and its serving spend at `now`, per currency that has either, sorted by currency. */
-export function accountSpend(changes: readonly ResourceChange[], live: LiveAccount, now: Date): SpendDelta[] {
+/** The spend of one account's plan: the budgets it moves and its serving spend (`accountServing`), per currency that has either, sorted by currency. */
+export function accountSpend(changes: readonly ResourceChange[], serving: ReturnType<typeof accountServing>['spend']): SpendDelta[] {
   const by = new Map<string, SpendDelta>(spendOf(changes).map((d) => [d.currency, d]));
-  for (const s of servingSpendOf(changes, live, now)) {
+  for (const s of serving) {
     const d = by.get(s.currency) ?? { currency: s.currency, dailyMicros: 0, totalMicros: 0 };
     d.serving = { beforeMicros: s.servingBeforeMicros, afterMicros: s.servingAfterMicros, dormantMicros: s.dormantAfterMicros, committedMicros: s.committedAfterMicros, openEnded: s.openEnded };
     by.set(s.currency, d);

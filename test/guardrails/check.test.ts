@@ -13,6 +13,7 @@ import { checkGuardrails, percentageNotes } from '../../src/guardrails/check.js'
 import { readGuardrails } from '../../src/guardrails/config.js';
 import { policyFor, type GuardrailsConfig } from '../../src/guardrails/policy.js';
 import type { LiveAccount } from '../../src/live/types.js';
+import { accountServing } from '../../src/plan/serving-spend.js';
 import { accountSpend } from '../../src/plan/spend.js';
 import type { AccountPlan, GuardrailViolation, Plan } from '../../src/plan/types.js';
 import { accountPlan, change } from '../render/plan-builder.js';
@@ -40,7 +41,7 @@ const LIVE: LiveAccount = { account: 'acct', accountId: 'acct', currencies: {}, 
 function check(yaml: string, changes: ResourceChange[], options: { allowed?: string[]; accountId?: string; retiring?: AccountPlan['retiring'] } = {}): GuardrailViolation[] {
   const cfg = config(yaml);
   // the spend as the plan counts it (src/plan/spend.ts)
-  const spend = accountSpend(changes, LIVE, NOW);
+  const spend = accountSpend(changes, accountServing(changes, LIVE, NOW).spend);
   const account = { ...accountPlan(changes, { spend, ...(options.accountId === undefined ? {} : { accountId: options.accountId }) }), ...(options.retiring === undefined ? {} : { retiring: options.retiring }) };
   const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [account], diagnostics: [] };
   return checkGuardrails({ plan, policyOf: (a) => policyFor(cfg, a.accountId), allowed: new Set(options.allowed ?? []), now: NOW });
@@ -207,7 +208,7 @@ describe('the daily spend increase of an account', () => {
     expect(check('guardrails:\n  max_daily_spend_increase_percent: 1\n', first)).toEqual([]);
     const notes = (yaml: string): string[] => {
       const cfg = config(yaml);
-      const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [accountPlan(first, { spend: accountSpend(first, LIVE, NOW) })], diagnostics: [] };
+      const plan: Plan = { formatVersion: 'test', mode: 'plan', accounts: [accountPlan(first, { spend: accountSpend(first, accountServing(first, LIVE, NOW).spend) })], diagnostics: [] };
       return percentageNotes({ plan, policyOf: () => policyFor(cfg, undefined), allowed: new Set(), now: NOW }).map((d) => `${d.severity} ${d.code}: ${d.message}`);
     };
     expect(notes('guardrails:\n  max_daily_spend_increase_percent: 1\n')).toEqual([

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import type { LiveAccount } from '../../src/live/types.js';
 import { checkFunding } from '../../src/plan/funding.js';
+import { accountServing } from '../../src/plan/serving-spend.js';
 
 const NOW = new Date('2026-11-23T00:00:00Z');
 const DAILY = 'daily_budget_amount_local_micro';
@@ -45,7 +46,8 @@ describe('funding warnings', () => {
   ];
   for (const row of rows) {
     it(row.name, () => {
-      const found = checkFunding(changes(row.end, row.status), live(row.fi), NOW);
+      const account = live(row.fi);
+      const found = checkFunding(accountServing(changes(row.end, row.status), account, NOW).commitments, account);
       expect(found.map((d) => d.code)).toEqual(row.codes);
       expect(found.every((d) => d.severity === 'warning')).toBe(true);
       if (row.says !== undefined) expect(found[0]?.message).toContain(row.says);

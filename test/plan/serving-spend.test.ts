@@ -8,7 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import type { LiveAccount, LiveResource } from '../../src/live/types.js';
-import { servingBefore, servingSpendOf } from '../../src/plan/serving-spend.js';
+import { accountServing } from '../../src/plan/serving-spend.js';
+
+/** Serving spend as the plan counts it. */
+const servingSpendOf = (changes: ResourceChange[], account: LiveAccount, now: Date) => accountServing(changes, account, now).spend;
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const PAST = '2026-11-01T00:00:00Z';
@@ -150,7 +153,7 @@ describe('what serves before the plan (what protect_serving guards)', () => {
   for (const row of rows) {
     it(row.name, () => {
       const changes = [change('campaign', campaignAddress('c'), 'USD', row.campaign, null), change('line_item', lineItemAddress('c', 'l'), 'USD', row.lineItem, null)];
-      expect([...servingBefore(changes, live(), NOW)].sort()).toEqual(row.serving);
+      expect([...accountServing(changes, live(), NOW).servingBefore].sort()).toEqual(row.serving);
     });
   }
 });
