@@ -13,16 +13,14 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftTo } from '../../src/clock/clock.js';
-import { createSandboxAccount } from '../support/audiences.js';
 import { resetRateLimits, transcript } from '../support/e2e.js';
-import { goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
-import { adsctl, closeEmulated, emulated, removeScratch, shareOutsideBusiness, type Emulated } from '../support/round-trip.js';
+import { emulatedFor, goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
+import { adsctl, closeEmulated, emulated, removeScratch, type Emulated } from '../support/round-trip.js';
 import { runCli } from '../support/run-cli.js';
 import { emulatorEnv } from '../support/e2e.js';
 import { TEST_INSTANT, testNow } from '../support/test-clock.js';
 
 const DAY_MS = 86_400_000;
-const ACCOUNT = '18ce54d4x5t';
 
 /** Whole days from the test instant to today + 400 days (today by the real clock: this guard is about the days passing). */
 const LATER_DAYS = Math.ceil((Date.now() + 400 * DAY_MS - Date.parse(TEST_INSTANT)) / DAY_MS);
@@ -112,12 +110,8 @@ describe(`the golden manifests, applied ${LATER_DAYS} days after the test instan
   }, 300_000);
 
   it.concurrent.each(applying.filter((c) => c.alone))('$name', async ({ name }) => {
-    const at = await emulated();
+    const at = await emulatedFor(name);
     try {
-      if (name.startsWith('plan/part-b-')) {
-        for (let i = 0; i < 2; i += 1) await createSandboxAccount(at.client);
-        await shareOutsideBusiness(at.client, ACCOUNT);
-      }
       const { work, env } = laterWorkspace(name);
       await applyAndPlan(at, name, work, env);
     } finally {
@@ -140,10 +134,8 @@ describe('the guard itself', () => {
   });
 
   it('fails a fixture holding a date before the test instant: the scheduled post is refused, nothing sent', async () => {
-    const at = await emulated();
+    const at = await emulatedFor('plan/part-b-later-create');
     try {
-      for (let i = 0; i < 2; i += 1) await createSandboxAccount(at.client);
-      await shareOutsideBusiness(at.client, ACCOUNT);
       const { work, env } = goldenWorkspace('plan/part-b-later-create');
       const manifest = join(work, 'account.yaml');
       const text = readFileSync(manifest, 'utf8');

@@ -10,10 +10,9 @@
  * side by side with the others rather than one after the other in the shared account's test.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSandboxAccount } from '../support/audiences.js';
 import { resetRateLimits } from '../support/e2e.js';
-import { goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
-import { accountsOf, adsctl, closeEmulated, emulated, expectNothingBeyond, removeScratch, roundTrip, shareOutsideBusiness, type Emulated, type Generated } from '../support/round-trip.js';
+import { emulatedFor, goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
+import { accountsOf, adsctl, closeEmulated, emulated, expectNothingBeyond, removeScratch, roundTrip, type Emulated, type Generated } from '../support/round-trip.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -58,13 +57,8 @@ describe('the golden manifests that apply against the emulator: generate, then p
 
   // the others each in an emulator of its own (as their fixtures were made), side by side
   it.concurrent.each(applying.filter((c) => c.alone))('$title', async ({ name }) => {
-    const at = await emulated();
+    const at = await emulatedFor(name);
     try {
-      // the Part B fixtures were made after two sandbox accounts (11mwad, 11nkq9), which their permissions name, with sharing outside the business on
-      if (name.startsWith('plan/part-b-')) {
-        for (let i = 0; i < 2; i += 1) await createSandboxAccount(at.client);
-        await shareOutsideBusiness(at.client, ACCOUNT);
-      }
       const work = await applyGolden(at, name);
       expect(work, name).toBeDefined();
       if (work === undefined) return;

@@ -6,9 +6,24 @@
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { manifestsOf, scratch } from './round-trip.js';
+import { createSandboxAccount } from './audiences.js';
+import { emulated, manifestsOf, scratch, shareOutsideBusiness, type Emulated } from './round-trip.js';
 
 const GOLDEN = join(import.meta.dirname, '..', 'golden');
+
+/**
+ * An emulator for golden case `name` as its fixture was made: the Part B fixtures after two
+ * sandbox accounts (11mwad, 11nkq9), which their permissions name, with sharing outside the
+ * business on for the seeded account.
+ */
+export async function emulatedFor(name: string): Promise<Emulated> {
+  const at = await emulated();
+  if (name.startsWith('plan/part-b-')) {
+    for (let i = 0; i < 2; i += 1) await createSandboxAccount(at.client);
+    await shareOutsideBusiness(at.client, '18ce54d4x5t');
+  }
+  return at;
+}
 
 /** Files of a golden case that are its expected outputs or fixtures, not what a user writes. */
 const GOLDEN_OUTPUTS = ['live.json', 'state.json', 'now.json', 'uploaded.json', 'lookups.json', 'plan.txt', 'plan.md', 'plan.json', 'steps.txt', 'refusal.txt', 'desired.json', 'diagnostics.txt'];
