@@ -5,7 +5,8 @@
  * itself, every one; under another serving kind, only those of a parent adsctl manages (the
  * children of an unmanaged parent come with it). An object is new, and so drift, when the state
  * did not record it as unmanaged at the last apply (`unmanaged_seen`); one recorded then is
- * listed again but is not new. Pure: reads the refresh, the state and the diff's changes.
+ * listed again but is not new. Whether each serves is the caller's judgement. Pure: reads the
+ * refresh, the state and the diff's changes.
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { DESCRIPTORS, KINDS, ROOT_KIND } from '../kinds/registry.js';
@@ -30,6 +31,8 @@ export interface UnmanagedObject {
   /** The address adsctl manages that parent at; null under the account. */
   parentAddress: string | null;
   dailyBudgetMicros: number | null;
+  /** It serves by the rule of serving spend (docs/manifest.md, "Spend"): its budget counts as spend; otherwise it is dormant. */
+  serves: boolean;
   /** The currency of its money. */
   currency: string;
   /** Not recorded as unmanaged at the last apply: drift. */
@@ -44,6 +47,8 @@ interface UnmanagedInput {
   state: AccountState;
   /** The diff's changes: an import, or a child an import adopts, binds the id its change carries. */
   changes: readonly ResourceChange[];
+  /** Whether a live object serves (src/plan/serving-spend.ts, `liveServes`). */
+  serves: (kind: ResourceKind, id: string) => boolean;
 }
 
 /** The kinds listed when nobody manages them: those that serve, parents before children. */
@@ -104,6 +109,7 @@ export function findUnmanaged(input: UnmanagedInput): UnmanagedObject[] {
         parentId,
         parentAddress,
         dailyBudgetMicros: typeof daily === 'number' ? daily : null,
+        serves: input.serves(d.kind, id),
         currency: recordCurrency(record, input.live) ?? recordCurrency(parentRecord, input.live) ?? DEFAULT_CURRENCY,
         new: !seen.has(id),
       });

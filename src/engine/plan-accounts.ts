@@ -26,6 +26,7 @@ import type { InFlightCreate } from '../plan/in-flight.js';
 import { lookupNeeds, type LookupNeeds } from '../plan/lookup-needs.js';
 import { refactorState } from '../plan/moves.js';
 import { releaseUndeletable } from '../plan/release.js';
+import { liveServes } from '../plan/serving-spend.js';
 import { filterTargets, targetProblems } from '../plan/targets.js';
 import type { Plan } from '../plan/types.js';
 import { membersStoreOf, type MembersStoreLocation } from '../members/store-path.js';
@@ -190,9 +191,10 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
   // problems of resources a targeted plan leaves alone (their protection) are not this plan's
   const kept = new Set(changes.map((c) => formatAddress(c.address)));
   diagnostics.push(...diff.diagnostics.filter((d) => d.subject === undefined || kept.has(d.subject)));
-  const found = unmanaged && s.desired !== undefined ? findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [] }) : undefined;
+  const readAt = (options.now ?? (() => new Date()))();
+  const found = unmanaged && s.desired !== undefined ? findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [], serves: liveServes(live, readAt) }) : undefined;
   // who made the drift, read once the diff knows what drifted; a plan of a destroy has no use for it
-  const attributed = options.mode === 'plan' ? await attributeDrift(s, state, changes, found, (options.now ?? (() => new Date()))(), diagnostics) : { changes, unmanaged: found };
+  const attributed = options.mode === 'plan' ? await attributeDrift(s, state, changes, found, readAt, diagnostics) : { changes, unmanaged: found };
   const lookups = options.mode === 'plan' && changes.some((c) => c.action !== 'noop') ? await options.lookups(s, lookupNeeds(changes)) : undefined;
   return {
     account: s.key,

@@ -88,7 +88,9 @@ function readList(api: AdsApi, accountId: string, spec: ListRead, bound: Readonl
  * its descriptor lists it (one paginated list; nothing more when the manifest or the state
  * already has it read), because an object no one binds can only be found in the whole list; a
  * kind under another serving kind only when some of those parents are bound, since only the
- * children of managed parents are listed (unmanaged parents are listed with theirs).
+ * children of managed parents are listed (unmanaged parents are listed with theirs; whether one
+ * of those serves needs its children, read after it only when it is active:
+ * `readUnmanagedChildren`).
  */
 function readUnmanaged(kinds: Map<ResourceKind, Set<string>>): void {
   for (const d of DESCRIPTORS) {
@@ -103,6 +105,24 @@ function readFirst(kind: ResourceKind): boolean {
   const { read, parent } = KINDS[kind];
   if (read.via === 'list') return read.scope !== 'parent';
   return read.via !== 'custom' || parent === undefined || parent === 'account';
+}
+
+/**
+ * The reads, after the parents, of the serving children that tell whether an unmanaged parent
+ * serves (src/plan/serving-spend.ts, `liveServes`): a kind listed whole that `readUnmanaged` left
+ * out because no parent of it is bound, when some parent it sits under is active; none otherwise.
+ */
+function readUnmanagedChildren(api: AdsApi, accountId: string, live: LiveAccount, kinds: ReadonlyMap<ResourceKind, Set<string>>): Array<() => Promise<void>> {
+  const reads: Array<() => Promise<void>> = [];
+  for (const d of DESCRIPTORS) {
+    const spec = d.read;
+    const parent = d.parent === undefined ? undefined : KINDS[d.parent].serving;
+    if (d.serving === undefined || parent === undefined || kinds.has(d.kind) || spec.via !== 'list' || spec.scope !== 'whole') continue;
+    const records = live.resources.get(d.parent as ResourceKind)?.values() ?? [];
+    if (![...records].some((r) => r.record[parent.field] === parent.active)) continue;
+    reads.push(async () => (await api.list(spec.resource, accountId, spec.flags ?? {})).forEach((r) => put(live, d.kind, r as Record<string, unknown>)));
+  }
+  return reads;
 }
 
 /** Reads the live state one account's plan needs. */
@@ -206,6 +226,7 @@ export async function fetchLiveState(input: FetchInput): Promise<LiveAccount> {
       for (const [kind, records] of await readAdoptedChildren(api, accountId, new Set(needs.kinds.keys()), adopting)) records.forEach((r) => put(live, kind, r));
     });
   }
+  if (input.unmanaged === true) later.push(...readUnmanagedChildren(api, accountId, live, needs.kinds));
   await Promise.all(later.map((read) => read()));
   // the kinds read always are the funding instruments, whose currencies every amount is in
   for (const d of DESCRIPTORS) {

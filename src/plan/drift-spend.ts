@@ -72,8 +72,7 @@ export function driftSpendOf(drifted: readonly ResourceChange[], unmanaged: read
   }
   const appeared = new Map<string, number>();
   for (const u of unmanaged) {
-    const spec = KINDS[u.kind].serving;
-    if (!u.new || spec === undefined || u.status !== spec.active || u.dailyBudgetMicros === null) continue;
+    if (!u.new || !u.serves || u.dailyBudgetMicros === null) continue;
     add(u.currency, u.dailyBudgetMicros, 0);
     appeared.set(u.currency, (appeared.get(u.currency) ?? 0) + u.dailyBudgetMicros);
   }

@@ -15,9 +15,10 @@
  * descriptors say which kinds serve and which fields hold budgets, status, flight and funding.
  */
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
-import { KINDS } from '../kinds/registry.js';
+import { DESCRIPTORS, KINDS } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
+import type { ResourceKind } from '../manifest/types.js';
 
 /** The serving spend of one currency, in micros per day. */
 interface ServingSpend {
@@ -48,11 +49,15 @@ interface Commitment {
 
 type Values = Readonly<Record<string, unknown>>;
 
-/** One serving object as it is on one side of the plan. */
+/** One serving object as it is on one side of the plan, or as the service shows it. */
 interface Served {
+  /** Its address, or its live id for an object adsctl does not manage. */
   address: string;
+  kind: ResourceKind;
   values: Values;
-  change: ResourceChange;
+  currency: string;
+  /** The plan's change of it; undefined for an object adsctl does not manage. */
+  change: ResourceChange | undefined;
 }
 
 const micros = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -72,21 +77,24 @@ function valuesOn(change: ResourceChange, side: 'before' | 'after', live: LiveAc
 }
 
 /** Whether the object's serving field holds its active value. */
-function active(change: ResourceChange, values: Values): boolean {
-  const serving = KINDS[change.kind].serving;
+function active(kind: ResourceKind, values: Values): boolean {
+  const serving = KINDS[kind].serving;
   return serving !== undefined && values[serving.field] === serving.active;
 }
 
 /** Whether the object's flight has ended by `now` (a kind without a flight never ends). */
-function ended(change: ResourceChange, values: Values, now: Date): boolean {
-  const end = KINDS[change.kind].flight?.end;
+function ended(kind: ResourceKind, values: Values, now: Date): boolean {
+  const end = KINDS[kind].flight?.end;
   const at = end === undefined ? undefined : values[end];
   return typeof at === 'string' && Date.parse(at) <= now.getTime();
 }
 
+/** Whether `values`, of a child, serve on their own: active, the flight not ended. */
+const childServes = (kind: ResourceKind, values: Values, now: Date): boolean => active(kind, values) && !ended(kind, values, now);
+
 /** Whether the funding instrument the object names can pay: a live one that says it is not able to fund cannot; one to be created, or not read, is taken to. */
-function funded(change: ResourceChange, values: Values, live: LiveAccount): boolean {
-  const field = KINDS[change.kind].serving?.fundedBy;
+function funded(kind: ResourceKind, values: Values, live: LiveAccount): boolean {
+  const field = KINDS[kind].serving?.fundedBy;
   const id = field === undefined ? undefined : values[field];
   if (id === undefined || id === null || isUnknownRef(id)) return true;
   return live.resources.get('funding_instrument')?.get(String(id))?.record['able_to_fund'] !== false;
@@ -101,7 +109,7 @@ function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after', li
     if (d.serving === undefined) continue;
     const values = valuesOn(change, side, live);
     if (values === undefined) continue;
-    const served = { address: formatAddress(change.address), values, change };
+    const served = { address: formatAddress(change.address), kind: change.kind, values, currency: change.currency ?? 'USD', change };
     if (d.parent !== undefined && KINDS[d.parent].serving !== undefined) {
       const parent = formatAddress({ kind: d.parent, steps: change.address.steps.slice(0, -1) });
       const siblings = children.get(parent);
@@ -115,28 +123,28 @@ function sideOf(changes: readonly ResourceChange[], side: 'before' | 'after', li
 /** What `top`, serving and spending `daily`, commits over the flights of `serving` (its serving children). */
 function commitmentOf(top: Served, daily: number, serving: readonly Served[], now: Date): Commitment {
   const ends = serving.map((c) => {
-    const field = KINDS[c.change.kind].flight?.end;
+    const field = KINDS[c.kind].flight?.end;
     const at = field === undefined ? undefined : c.values[field];
     return typeof at === 'string' ? Date.parse(at) : undefined;
   });
   const openEnded = ends.some((e) => e === undefined);
   const endMs = openEnded ? undefined : Math.max(...(ends as number[]));
   const days = endMs === undefined ? OPEN_ENDED_DAYS : Math.ceil((endMs - now.getTime()) / DAY_MS);
-  const total = top.values[KINDS[top.change.kind].budgets?.total ?? ''];
+  const total = top.values[KINDS[top.kind].budgets?.total ?? ''];
   const micros = daily * days;
   return { micros: typeof total === 'number' ? Math.min(total, micros) : micros, openEnded, endMs };
 }
 
 /** What one top-level object can spend per day, whether it serves, and what it commits when it does. */
 function spendOfTop(top: Served, children: readonly Served[], live: LiveAccount, now: Date): { serves: boolean; daily: number; commitment?: Commitment } {
-  const budgets = KINDS[top.change.kind].budgets!;
+  const budgets = KINDS[top.kind].budgets!;
   const own = top.values[budgets.daily];
-  const servingChildren = children.filter((c) => active(c.change, c.values) && !ended(c.change, c.values, now));
+  const servingChildren = children.filter((c) => childServes(c.kind, c.values, now));
   const byChildren = budgets.spentByChildren?.(top.values) === true;
-  const childBudgets = (of: readonly Served[]): number => of.reduce((n, c) => n + micros(c.values[KINDS[c.change.kind].budgets?.daily ?? ''] ?? 0), 0);
+  const childBudgets = (of: readonly Served[]): number => of.reduce((n, c) => n + micros(c.values[KINDS[c.kind].budgets?.daily ?? ''] ?? 0), 0);
   const cap = (amount: number): number => (typeof own === 'number' ? Math.min(amount, own) : amount);
-  const serves = active(top.change, top.values) && funded(top.change, top.values, live) && servingChildren.length > 0;
-  if (!serves) return { serves, daily: byChildren ? cap(childBudgets(children.filter((c) => !ended(c.change, c.values, now)))) : micros(own) };
+  const serves = active(top.kind, top.values) && funded(top.kind, top.values, live) && servingChildren.length > 0;
+  if (!serves) return { serves, daily: byChildren ? cap(childBudgets(children.filter((c) => !ended(c.kind, c.values, now)))) : micros(own) };
   const daily = byChildren ? cap(childBudgets(servingChildren)) : micros(own);
   return { serves, daily, commitment: commitmentOf(top, daily, servingChildren, now) };
 }
@@ -177,7 +185,7 @@ export function accountServing(changes: readonly ResourceChange[], live: LiveAcc
     for (const top of tops) {
       const under = children.get(top.address) ?? [];
       const { serves, daily, commitment } = spendOfTop(top, under, live, now);
-      const e = entry(top.change.currency ?? 'USD');
+      const e = entry(top.currency);
       if (!serves) {
         if (side === 'after') e.dormantAfterMicros += daily;
         continue;
@@ -185,16 +193,16 @@ export function accountServing(changes: readonly ResourceChange[], live: LiveAcc
       if (side === 'before') {
         e.servingBeforeMicros += daily;
         servingBefore.add(top.address);
-        for (const c of under) if (active(c.change, c.values) && !ended(c.change, c.values, now)) servingBefore.add(c.address);
+        for (const c of under) if (childServes(c.kind, c.values, now)) servingBefore.add(c.address);
         continue;
       }
       e.servingAfterMicros += daily;
       if (commitment === undefined) continue;
       e.committedAfterMicros += commitment.micros;
       e.openEnded ||= commitment.openEnded;
-      const field = KINDS[top.change.kind].serving?.fundedBy;
+      const field = KINDS[top.kind].serving?.fundedBy;
       const id = field === undefined ? undefined : top.values[field];
-      if (typeof id !== 'string') continue;
+      if (typeof id !== 'string' || top.change === undefined) continue;
       const on = commitments.get(id);
       const one = { address: top.address, change: top.change, ...commitment };
       if (on === undefined) commitments.set(id, [one]);
@@ -203,4 +211,38 @@ export function accountServing(changes: readonly ResourceChange[], live: LiveAcc
   }
   const spend = [...by.values()].filter((e) => e.servingBeforeMicros !== 0 || e.servingAfterMicros !== 0 || e.dormantAfterMicros !== 0).sort((a, b) => (a.currency < b.currency ? -1 : 1));
   return { spend, servingBefore, commitments };
+}
+
+/**
+ * Whether an object the service shows serves, by the same rule, judged on the live records alone:
+ * a top-level one (a campaign) when it is active, its funding instrument able to fund and one of
+ * its live children serves; a child (a line item) when it is active, its flight not ended, and its
+ * parent active and funded. For the objects adsctl does not manage (src/diff/unmanaged.ts), whose
+ * children the refresh reads when they could serve (src/live/fetch.ts).
+ */
+export function liveServes(live: LiveAccount, now: Date): (kind: ResourceKind, id: string) => boolean {
+  const record = (kind: ResourceKind, id: string): Values | undefined => live.resources.get(kind)?.get(id)?.record;
+  // the ids of the parents that have a serving child, by parent kind, built on first use
+  const withServingChild = new Map<ResourceKind, Set<string>>();
+  const servingParents = (kind: ResourceKind): Set<string> => {
+    let ids = withServingChild.get(kind);
+    if (ids !== undefined) return ids;
+    ids = new Set();
+    for (const d of DESCRIPTORS) {
+      if (d.parent !== kind || d.serving === undefined) continue;
+      for (const r of live.resources.get(d.kind)?.values() ?? []) if (childServes(d.kind, r.record, now)) ids.add(String(r.record[d.parentField ?? '']));
+    }
+    withServingChild.set(kind, ids);
+    return ids;
+  };
+  return (kind, id) => {
+    const d = KINDS[kind];
+    const values = record(kind, id);
+    if (values === undefined || d.serving === undefined) return false;
+    if (d.parent !== undefined && KINDS[d.parent].serving !== undefined) {
+      const parent = record(d.parent, String(values[d.parentField ?? '']));
+      return childServes(kind, values, now) && parent !== undefined && active(d.parent, parent) && funded(d.parent, parent, live);
+    }
+    return active(kind, values) && funded(kind, values, live) && servingParents(kind).has(id);
+  };
 }

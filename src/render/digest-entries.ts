@@ -6,10 +6,10 @@
  * the account's spend as the document gives it. Text and Markdown both render these entries, so
  * they say the same, and what they say is in the JSON plan.
  */
-import { formatMicros } from '../manifest/money.js';
 import type { DocumentAccount, DocumentAttribution, DocumentAttributeChange, DocumentResourceChange, DocumentUnmanaged, PlanDocument } from './document-types.js';
 import { byWhom } from './attribution.js';
 import { accountViews } from './document-views.js';
+import { dailyBudget, objectPhrase, statusPhrase } from './unmanaged.js';
 import { displayName, formatAttributeValue } from './values.js';
 
 /** One object changed outside adsctl: `~` fields changed, `-` deleted, `+` added or appeared; `text` without the symbol. */
@@ -65,10 +65,8 @@ function changeEntry(rc: DocumentResourceChange): DigestEntry {
 }
 
 function appearedEntry(u: DocumentUnmanaged): DigestEntry {
-  const within = u.parent_address === null ? '' : ` in ${u.parent_address}`;
   const by = byWhom(u.attribution, 'CREATE');
-  const budget = u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro)} ${u.currency}`;
-  return { symbol: '+', text: `${u.type.replace(/_/g, ' ')} ${JSON.stringify(u.name ?? '')} (id ${u.id})${within}: ${u.entity_status ?? 'no status'}, daily budget ${budget}, not managed by adsctl${by === '' ? '' : `, made${by}`}` };
+  return { symbol: '+', text: `${objectPhrase(u)}: ${statusPhrase(u)}, daily budget ${dailyBudget(u)}, not managed by adsctl${by === '' ? '' : `, made${by}`}` };
 }
 
 /** The accounts of `doc` with drift, in document order; none when nothing changed outside adsctl. */

@@ -12,9 +12,9 @@ import type { UnknownMask } from './unknowns.js';
  * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
  * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
- * `dormant_daily_after`, `committed_total_after`).
+ * `dormant_daily_after`, `committed_total_after`); 2.5: `serving` on each `unmanaged` object.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.4';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.5';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -213,6 +213,8 @@ export interface DocumentUnmanaged {
   currency: string;
   /** Not recorded as unmanaged at the last apply: `plan --refresh-only --detailed-exitcode` exits 2 for it. */
   drift: boolean;
+  /** It serves (format 2.5): its daily budget counts as spend not managed by adsctl; otherwise it is dormant. */
+  serving: boolean;
   /** On one that appeared since the last apply: who made or changed it, newest first, from the account's history; absent when not read. */
   attribution?: DocumentAttribution[];
 }

@@ -154,6 +154,7 @@ function unmanagedEntry(u: UnmanagedObject, account: string): DocumentUnmanaged 
     parent_address: u.parentAddress,
     currency: u.currency,
     drift: u.new,
+    serving: u.serves,
     ...(u.attribution === undefined ? {} : { attribution: u.attribution.map(attributionEntry) }),
   };
 }

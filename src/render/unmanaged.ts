@@ -1,7 +1,8 @@
 /**
  * The `Not managed by adsctl` section of the text and Markdown plans: the document's `unmanaged`
- * objects per account, each with its name, status and daily budget (exact, in its currency), the
- * ones that appeared since the last apply marked, and what to do about them. Rendered from the
+ * objects per account, each with its name, status, whether it serves (docs/manifest.md, "Spend": an
+ * ACTIVE line item under a paused campaign is dormant) and daily budget (exact, in its currency),
+ * the ones that appeared since the last apply marked, and what to do about them. Rendered from the
  * plan document only; empty when the document lists none.
  */
 import { formatMicros } from '../manifest/money.js';
@@ -23,13 +24,19 @@ function byAccount(doc: PlanDocumentHead): Array<{ account: DocumentAccount; obj
 }
 
 /** `campaign "Hand made" (id 8fx2a)`, and the managed parent of a child. */
-function objectPhrase(u: DocumentUnmanaged): string {
+export function objectPhrase(u: DocumentUnmanaged): string {
   const within = u.parent_address === null ? '' : ` in ${u.parent_address}`;
   return `${u.type.replace(/_/g, ' ')} ${JSON.stringify(u.name ?? '')} (id ${u.id})${within}`;
 }
 
+/** `ACTIVE, serving`, `ACTIVE, dormant`, `PAUSED`: its status, and whether it serves where the status alone does not say. */
+export function statusPhrase(u: DocumentUnmanaged): string {
+  if (u.serving) return `${u.entity_status ?? 'no status'}, serving`;
+  return u.entity_status === 'ACTIVE' ? 'ACTIVE, dormant' : (u.entity_status ?? 'no status');
+}
+
 /** `500.00 USD`, or `none`. */
-function dailyBudget(u: DocumentUnmanaged): string {
+export function dailyBudget(u: DocumentUnmanaged): string {
   return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro)} ${u.currency}`;
 }
 
@@ -51,10 +58,10 @@ function adviceLine(objects: readonly DocumentUnmanaged[]): string {
 export function unmanagedTextLines(doc: PlanDocumentHead): string[] {
   const accounts = byAccount(doc);
   if (accounts.length === 0) return [];
-  const lines = [UNMANAGED_HEADING, '', 'These campaigns and line items spend in the accounts without adsctl managing them:', ''];
+  const lines = [UNMANAGED_HEADING, '', 'These campaigns and line items are in the accounts without adsctl managing them; those that serve spend:', ''];
   for (const { account, objects } of accounts) {
     lines.push(`${accountTitle(account)}:`, '');
-    for (const u of objects) lines.push(`  ${objectPhrase(u)}: ${u.entity_status ?? 'no status'}, daily budget ${dailyBudget(u)}${u.drift ? `, new since the last apply${madeBy(u)}` : ''}`);
+    for (const u of objects) lines.push(`  ${objectPhrase(u)}: ${statusPhrase(u)}, daily budget ${dailyBudget(u)}${u.drift ? `, new since the last apply${madeBy(u)}` : ''}`);
     lines.push('');
   }
   lines.push(adviceLine(accounts.flatMap((a) => a.objects)));
@@ -65,11 +72,11 @@ function cell(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/([\\`*_[\]|])/g, '\\$1');
 }
 
-/** `520.00 USD; 10.00 EUR`: the daily budgets of the ACTIVE objects, per currency. */
-function activeSpend(objects: readonly DocumentUnmanaged[]): string {
+/** `520.00 USD; 10.00 EUR`: the daily budgets of the objects that serve, per currency. */
+function servingSpend(objects: readonly DocumentUnmanaged[]): string {
   const sums = new Map<string, number>();
   for (const u of objects) {
-    if (u.entity_status !== 'ACTIVE' || u.daily_budget_amount_local_micro === null) continue;
+    if (!u.serving || u.daily_budget_amount_local_micro === null) continue;
     sums.set(u.currency, (sums.get(u.currency) ?? 0) + u.daily_budget_amount_local_micro);
   }
   if (sums.size === 0) return 'none';
@@ -78,7 +85,7 @@ function activeSpend(objects: readonly DocumentUnmanaged[]): string {
 
 /**
  * The Markdown section as capped pieces (a row a block, so a long list is cut, not dropped whole):
- * a table with each object's daily budget, then the ACTIVE ones' spend and what to do; none when
+ * a table with each object's daily budget, then the spend of those that serve and what to do; none when
  * nothing is listed.
  */
 export function unmanagedMarkdown(doc: PlanDocument): Piece[] {
@@ -87,12 +94,12 @@ export function unmanagedMarkdown(doc: PlanDocument): Piece[] {
   const rows = accounts.flatMap(({ account, objects }) =>
     objects.map((u): Piece => ({
       type: 'block',
-      text: `| ${cell(`${account.key} (${account.endpoint})`)} | ${cell(objectPhrase(u))} | ${cell(u.entity_status ?? '')} | ${cell(dailyBudget(u))} | ${u.drift ? `**new**${cell(madeBy(u))}` : 'seen at the last apply'} |\n`,
+      text: `| ${cell(`${account.key} (${account.endpoint})`)} | ${cell(objectPhrase(u))} | ${cell(statusPhrase(u))} | ${cell(dailyBudget(u))} | ${u.drift ? `**new**${cell(madeBy(u))}` : 'seen at the last apply'} |\n`,
       category: 'unmanaged',
     })),
   );
   const all = accounts.flatMap((a) => a.objects);
   const open = [`### ${UNMANAGED_HEADING}`, '', '| Account | Object | Status | Daily budget | Since the last apply |', '| --- | --- | --- | ---: | --- |', ''].join('\n');
-  const close = ['', `Spend not managed by adsctl (daily budgets of the ACTIVE ones): ${cell(activeSpend(all))}.`, '', adviceLine(all), '', ''].join('\n');
+  const close = ['', `Spend not managed by adsctl (daily budgets of the ones that serve): ${cell(servingSpend(all))}.`, '', adviceLine(all), '', ''].join('\n');
   return [{ type: 'open', text: open, close }, ...rows, { type: 'close' }];
 }

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import { findUnmanaged, seenRecord, type UnmanagedObject } from '../../src/diff/unmanaged.js';
+import { liveServes } from '../../src/plan/serving-spend.js';
 import type { AccountState } from '../../src/state/state-file.js';
+import { testClock } from '../support/test-clock.js';
 import { accountState, addr, desired, desiredAccount, liveAccount, liveCampaign, liveLineItem, type LiveRecord } from './builders.js';
 
 const managed = accountState({ 'campaigns.a': { id: 'c1' }, 'campaigns.a.line_items.x': { id: 'l1' } });
@@ -55,23 +57,27 @@ describe('findUnmanaged', () => {
   it.each(cases)('$name', (c) => {
     const resources = (c.imports ?? []).map(([address, id]) => ({ ...desired(address, { name: 'B' }), importId: id }));
     const changes = (c.changes ?? []).map((ch) => ({ account: '18ce54d4x5t', address: addr(ch.address), kind: ch.kind, action: 'noop', id: ch.id, before: null, after: null, changes: [], drift: false, protected: false }) as unknown as ResourceChange);
-    const found = findUnmanaged({ desired: desiredAccount(resources), live: liveAccount(c.live), state: c.state ?? managed, changes });
+    const live = liveAccount(c.live);
+    const found = findUnmanaged({ desired: desiredAccount(resources), live, state: c.state ?? managed, changes, serves: liveServes(live, testClock.now()) });
     expect(found.map((u) => [u.id, u.parentAddress, u.new])).toEqual(c.want);
   });
 
-  it('carries name, status, daily budget and currency as the service has them', () => {
+  it('carries name, status, daily budget and currency as the service has them, and whether the judge says it serves', () => {
+    const asked: string[] = [];
     const [campaign] = findUnmanaged({
       desired: desiredAccount([]),
       live: liveAccount([liveCampaign('c1'), liveCampaign('c9', { name: 'Black Friday', entity_status: 'ACTIVE', daily_budget_amount_local_micro: 500_123_400, funding_instrument_id: 'fi2' })], { currencies: { fi2: 'EUR' } }),
       state: managed,
       changes: [],
+      serves: (kind, id) => (asked.push(`${kind} ${id}`), true),
     });
-    expect(campaign).toEqual({ kind: 'campaign', id: 'c9', name: 'Black Friday', status: 'ACTIVE', parentId: null, parentAddress: null, dailyBudgetMicros: 500_123_400, currency: 'EUR', new: true });
+    expect(campaign).toEqual({ kind: 'campaign', id: 'c9', name: 'Black Friday', status: 'ACTIVE', parentId: null, parentAddress: null, dailyBudgetMicros: 500_123_400, serves: true, currency: 'EUR', new: true });
+    expect(asked).toEqual(['campaign c9']);
   });
 });
 
 describe('seenRecord', () => {
-  const object = (kind: UnmanagedObject['kind'], id: string): UnmanagedObject => ({ kind, id, name: null, status: null, parentId: null, parentAddress: null, dailyBudgetMicros: null, currency: 'USD', new: true });
+  const object = (kind: UnmanagedObject['kind'], id: string): UnmanagedObject => ({ kind, id, name: null, status: null, parentId: null, parentAddress: null, dailyBudgetMicros: null, serves: false, currency: 'USD', new: true });
   it.each([
     { name: 'none', unmanaged: [], released: [], want: undefined },
     { name: 'ids by kind, sorted', unmanaged: [object('line_item', 'l2'), object('campaign', 'c9'), object('campaign', 'c1')], released: [], want: { campaign: ['c1', 'c9'], line_item: ['l2'] } },

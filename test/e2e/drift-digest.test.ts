@@ -103,6 +103,18 @@ describe('one drift digest over five accounts', () => {
     const created = await client.post(`/12/accounts/${made.account}/campaigns`, { name: 'Flash sale (by hand)', funding_instrument_id: made.card, daily_budget_amount_local_micro: 250_000_000, entity_status: 'ACTIVE' });
     expect(created.status, created.text).toBeLessThan(300);
     madeByHand = String((created.body as { data: { id: string } }).data.id);
+    // it serves, through a line item of its own: its budget is spend
+    const line = await client.post(`/12/accounts/${made.account}/line_items`, {
+      campaign_id: madeByHand,
+      name: 'Flash sale US',
+      product_type: 'PROMOTED_TWEETS',
+      objective: 'ENGAGEMENTS',
+      placements: 'ALL_ON_SERVICE',
+      bid_amount_local_micro: 2_000_000,
+      start_time: '2026-12-01T00:00:00Z',
+      entity_status: 'ACTIVE',
+    });
+    expect(line.status, line.text).toBeLessThan(300);
 
     const run = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 2);
     const digest = digestOf(run.stdout);
@@ -116,7 +128,7 @@ describe('one drift digest over five accounts', () => {
     expect(accountLines[1]).toContain(made.account);
     expect(accountLines[1]).toMatch(new RegExp(`^Account .* on ${escape(emulator.info.base_url)}: 1 appeared; daily spend \\+250\\.00 USD/day(; changed ${by.source})?$`));
     expect(digest).toMatch(new RegExp(`\n  ~ ${escape('campaigns.brand: daily_budget 10.00 USD -> 4.00 USD')}( ${by.source} at \\S+)?\n`));
-    expect(digest).toMatch(new RegExp(`\n  \\+ ${escape(`campaign "Flash sale (by hand)" (id ${madeByHand}): ACTIVE, daily budget 250.00 USD, not managed by adsctl`)}(, made ${by.source} at \\S+)?\n`));
+    expect(digest).toMatch(new RegExp(`\n  \\+ ${escape(`campaign "Flash sale (by hand)" (id ${madeByHand}): ACTIVE, serving, daily budget 250.00 USD, not managed by adsctl`)}(, made ${by.source} at \\S+)?\n`));
     expect(digest).toContain('Daily spend moved outside adsctl: +250.00 USD/day.\n');
     for (const name of untouched()) expect(digest).not.toContain(name);
     // the JSON plan carries the same spend per account
@@ -138,11 +150,11 @@ describe('one drift digest over five accounts', () => {
     expect(rows[0]).toMatch(new RegExp(`^${escape(`| ${key(BUDGET_CHANGED)} (${emulator.info.base_url}) | 1 | 0 | 0 | unchanged |`)} ${who} \\|$`));
     expect(rows[1]).toMatch(new RegExp(`^${escape(`| ${key(CAMPAIGN_MADE)} (${emulator.info.base_url}) | 0 | 0 | 1 | +250.00 USD/day |`)} ${who} \\|$`));
     // the list of objects not managed by adsctl, after the digest
-    expect(rows[2]).toMatch(new RegExp(`^${escape(`| ${key(CAMPAIGN_MADE)} (${emulator.info.base_url}) | campaign "Flash sale (by hand)" (id ${madeByHand}) | ACTIVE | 250.00 USD | **new**`)}`));
+    expect(rows[2]).toMatch(new RegExp(`^${escape(`| ${key(CAMPAIGN_MADE)} (${emulator.info.base_url}) | campaign "Flash sale (by hand)" (id ${madeByHand}) | ACTIVE, serving | 250.00 USD | **new**`)}`));
     expect(md).toContain('| **Total** | 1 | 0 | 1 | +250.00 USD/day | |\n');
     const by = byTheTestUser().source;
     expect(md).toMatch(new RegExp(`\n! ${escape('campaigns.brand: daily_budget 10.00 USD -> 4.00 USD')}( ${by} at \\S+)?\n`));
-    expect(md).toMatch(new RegExp(`\n\\+ ${escape(`campaign "Flash sale (by hand)" (id ${madeByHand}): ACTIVE, daily budget 250.00 USD, not managed by adsctl`)}(, made ${by} at \\S+)?\n`));
+    expect(md).toMatch(new RegExp(`\n\\+ ${escape(`campaign "Flash sale (by hand)" (id ${madeByHand}): ACTIVE, serving, daily budget 250.00 USD, not managed by adsctl`)}(, made ${by} at \\S+)?\n`));
     const sections = md.split('\n').filter((l) => l.startsWith('### Account '));
     expect(sections).toHaveLength(2);
     expect(sections[0]).toContain(ids.get(key(BUDGET_CHANGED))!.account);

@@ -4,6 +4,8 @@
  * --detailed-exitcode` at exit 0). Plan lists them under `Not managed by adsctl` in text,
  * Markdown and JSON; those that appeared since the last apply are drift (exit 2); an apply records
  * them as seen, after which they are listed but no longer drift; `unmanaged: ignore` silences it.
+ * Only what serves counts as their spend (issue 30): an ACTIVE line item under a paused campaign,
+ * or an ACTIVE campaign without a serving line item, is dormant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
@@ -61,6 +63,23 @@ async function handMadeCampaign(name: string, dailyMicros: number): Promise<stri
   return String((reply.body as { data: { id: string } }).data.id);
 }
 
+/** Makes a line item by hand in `campaign` through the API; returns its id. */
+async function handMadeLineItem(campaign: string, name: string, status: 'ACTIVE' | 'PAUSED', dailyMicros: number): Promise<string> {
+  const reply = await client.post(`/12/accounts/${ACCOUNT}/line_items`, {
+    campaign_id: campaign,
+    name,
+    product_type: 'PROMOTED_TWEETS',
+    objective: 'ENGAGEMENTS',
+    placements: 'ALL_ON_SERVICE',
+    bid_amount_local_micro: 2_000_000,
+    daily_budget_amount_local_micro: dailyMicros,
+    start_time: '2026-12-01T00:00:00Z',
+    entity_status: status,
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
+  return String((reply.body as { data: { id: string } }).data.id);
+}
+
 beforeAll(async () => {
   ({ emulator, client } = await startTestEmulator());
   ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
@@ -83,23 +102,15 @@ describe('objects made by hand in a managed account', () => {
 
   it('names a hand-made campaign and a hand-made line item in text, and exits 2 under --refresh-only --detailed-exitcode', async () => {
     made['campaign'] = await handMadeCampaign('Black Friday (by hand)', 500_000_000);
-    const li = await client.post(`/12/accounts/${ACCOUNT}/line_items`, {
-      campaign_id: campaignId,
-      name: 'Extra',
-      product_type: 'PROMOTED_TWEETS',
-      objective: 'ENGAGEMENTS',
-      placements: 'ALL_ON_SERVICE',
-      bid_amount_local_micro: 2_000_000,
-      daily_budget_amount_local_micro: 12_340_000,
-      start_time: '2026-12-01T00:00:00Z',
-      entity_status: 'PAUSED',
-    });
-    expect(li.status, JSON.stringify(li.body)).toBeLessThan(300);
-    made['line_item'] = String((li.body as { data: { id: string } }).data.id);
+    // it serves through a line item of its own, which comes with it
+    await handMadeLineItem(made['campaign'], 'Black Friday US', 'ACTIVE', 100_000_000);
+    // ACTIVE, but in the PAUSED managed campaign: dormant
+    made['line_item'] = await handMadeLineItem(campaignId, 'Extra', 'ACTIVE', 12_340_000);
     const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
     expect(refresh.stdout).toContain('Not managed by adsctl');
-    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, daily budget 500.00 USD, new since the last apply`);
-    expect(refresh.stdout).toContain(`line item "Extra" (id ${made['line_item']}) in campaigns.launch: PAUSED, daily budget 12.34 USD, new since the last apply`);
+    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, serving, daily budget 500.00 USD, new since the last apply`);
+    expect(refresh.stdout).toContain(`line item "Extra" (id ${made['line_item']}) in campaigns.launch: ACTIVE, dormant, daily budget 12.34 USD, new since the last apply`);
+    expect(refresh.stdout).not.toContain('Black Friday US');
     expect(refresh.stdout).toContain('`adsctl generate` or `adsctl import`, or delete them');
     // nothing to write: a plain plan lists them but has no changes
     const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
@@ -107,13 +118,14 @@ describe('objects made by hand in a managed account', () => {
     expect(plan.stdout).toContain('No changes.');
   });
 
-  it('lists them in the Markdown plan with their spend', async () => {
+  it('lists them in the Markdown plan with the spend of those that serve', async () => {
     const md = (await adsctl(['plan', '--markdown'], 0)).stdout;
     expect(md).toContain('### Not managed by adsctl');
     // who made them, from the account history (docs/architecture.md, "Who changed it")
-    expect(md).toMatch(new RegExp(String.raw`campaign "Black Friday \(by hand\)" \(id ${made['campaign']}\) \| ACTIVE \| 500\.00 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
-    expect(md).toMatch(new RegExp(String.raw`line item "Extra" \(id ${made['line_item']}\) in campaigns\.launch \| PAUSED \| 12\.34 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
-    expect(md).toContain('Spend not managed by adsctl (daily budgets of the ACTIVE ones): 500.00 USD/day.');
+    expect(md).toMatch(new RegExp(String.raw`campaign "Black Friday \(by hand\)" \(id ${made['campaign']}\) \| ACTIVE, serving \| 500\.00 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
+    expect(md).toMatch(new RegExp(String.raw`line item "Extra" \(id ${made['line_item']}\) in campaigns\.launch \| ACTIVE, dormant \| 12\.34 USD \| \*\*new\*\* \(made outside adsctl by user ${OWNER} at ${TIME}\) \|`));
+    // the dormant line item's 12.34 is not spend
+    expect(md).toContain('Spend not managed by adsctl (daily budgets of the ones that serve): 500.00 USD/day.');
     const refreshMd = (await adsctl(['plan', '--refresh-only', '--markdown', '--detailed-exitcode'], 2)).stdout;
     expect(refreshMd).toContain('### Not managed by adsctl');
   });
@@ -121,8 +133,8 @@ describe('objects made by hand in a managed account', () => {
   it('lists them in the JSON plan', async () => {
     const madeBy = [{ user_id: OWNER, platform: 'API', change_time: expect.stringMatching(new RegExp(`^${TIME}$`)), change_type: 'CREATE' }];
     expect(await unmanagedOf()).toEqual([
-      { type: 'campaign', id: made['campaign'], name: 'Black Friday (by hand)', entity_status: 'ACTIVE', parent_id: null, daily_budget_amount_local_micro: 500_000_000, account: ACCOUNT, parent_address: null, currency: 'USD', drift: true, attribution: madeBy },
-      { type: 'line_item', id: made['line_item'], name: 'Extra', entity_status: 'PAUSED', parent_id: campaignId, daily_budget_amount_local_micro: 12_340_000, account: ACCOUNT, parent_address: 'campaigns.launch', currency: 'USD', drift: true, attribution: madeBy },
+      { type: 'campaign', id: made['campaign'], name: 'Black Friday (by hand)', entity_status: 'ACTIVE', parent_id: null, daily_budget_amount_local_micro: 500_000_000, account: ACCOUNT, parent_address: null, currency: 'USD', drift: true, serving: true, attribution: madeBy },
+      { type: 'line_item', id: made['line_item'], name: 'Extra', entity_status: 'ACTIVE', parent_id: campaignId, daily_budget_amount_local_micro: 12_340_000, account: ACCOUNT, parent_address: 'campaigns.launch', currency: 'USD', drift: true, serving: false, attribution: madeBy },
     ]);
     expect((await unmanagedOf(['--refresh-only'])).map((u) => u.id)).toEqual([made['campaign'], made['line_item']]);
   });
@@ -131,7 +143,7 @@ describe('objects made by hand in a managed account', () => {
     await adsctl(['apply', '--auto-approve'], 0);
     const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
     expect(refresh.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
-    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, daily budget 500.00 USD`);
+    expect(refresh.stdout).toContain(`campaign "Black Friday (by hand)" (id ${made['campaign']}): ACTIVE, serving, daily budget 500.00 USD`);
     expect(refresh.stdout).not.toContain(', new since the last apply');
     expect(refresh.stdout).toContain('None of these is new since the last apply.');
     expect((await unmanagedOf()).map((u) => u.drift)).toEqual([false, false]);
@@ -140,7 +152,8 @@ describe('objects made by hand in a managed account', () => {
   it('a campaign made by hand after that apply is drift again, the others are not', async () => {
     made['second'] = await handMadeCampaign('Cyber Monday', 25_500_000);
     const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
-    expect(refresh.stdout).toContain(`campaign "Cyber Monday" (id ${made['second']}): ACTIVE, daily budget 25.50 USD, new since the last apply`);
+    // ACTIVE without a line item: it cannot spend
+    expect(refresh.stdout).toContain(`campaign "Cyber Monday" (id ${made['second']}): ACTIVE, dormant, daily budget 25.50 USD, new since the last apply`);
     expect(refresh.stdout).toContain('1 of these appeared since the last apply');
     const listed = await unmanagedOf();
     expect(listed.filter((u) => u.drift).map((u) => u.id)).toEqual([made['second']]);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import type { LiveAccount, LiveResource } from '../../src/live/types.js';
-import { accountServing } from '../../src/plan/serving-spend.js';
+import { accountServing, liveServes } from '../../src/plan/serving-spend.js';
 
 /** Serving spend as the plan counts it. */
 const servingSpendOf = (changes: ResourceChange[], account: LiveAccount, now: Date) => accountServing(changes, account, now).spend;
@@ -82,6 +82,32 @@ describe('what one campaign can spend, by status, budget optimization, flight an
       });
     }
   }
+});
+
+/** `live()` with a campaign `c` and its line item `l` as the service shows them. */
+function liveWith(campaign: Record<string, unknown>, lineItem: Record<string, unknown> | undefined): LiveAccount {
+  const account = live();
+  const record = (kind: 'campaign' | 'line_item', values: Record<string, unknown>): LiveResource => ({ kind, id: String(values['id']), record: values, fingerprint: '' });
+  account.resources.set('campaign', new Map([['c', record('campaign', { id: 'c', ...campaign })]]));
+  if (lineItem !== undefined) account.resources.set('line_item', new Map([['l', record('line_item', { id: 'l', campaign_id: 'c', ...lineItem })]]));
+  return account;
+}
+
+describe('whether an object adsctl does not manage serves, by the same rule on its live records', () => {
+  for (const row of ROWS.filter((r) => r.optimization === 'CAMPAIGN')) {
+    const name = `campaign ${row.campaign}, line item ${row.lineItem}, flight ${row.ended ? 'ended' : 'running'}, funding instrument ${row.fundingInstrument}`;
+    it(name, () => {
+      const serves = liveServes(liveWith({ entity_status: row.campaign, [DAILY]: 100, funding_instrument_id: row.fundingInstrument }, { entity_status: row.lineItem, [DAILY]: 40, end_time: row.ended ? PAST : FUTURE }), NOW);
+      // the campaign serves by the plan's rule; its line item exactly when the campaign does
+      expect([serves('campaign', 'c'), serves('line_item', 'l')]).toEqual([row.serves, row.serves]);
+    });
+  }
+  it('an ACTIVE campaign without line items does not serve', () => {
+    expect(liveServes(liveWith({ entity_status: 'ACTIVE', funding_instrument_id: 'able' }, undefined), NOW)('campaign', 'c')).toBe(false);
+  });
+  it('an object the refresh did not find does not serve', () => {
+    expect(liveServes(live(), NOW)('campaign', 'gone')).toBe(false);
+  });
 });
 
 describe('what a plan moves', () => {

@@ -31,7 +31,7 @@ function check(name: string, actual: string): void {
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 
-const handMade = (id: string, name: string, status: string, isNew: boolean, dailyBudgetMicros: number | null): UnmanagedObject => ({ kind: 'campaign', id, name, status, parentId: null, parentAddress: null, dailyBudgetMicros, currency: 'USD', new: isNew });
+const handMade = (id: string, name: string, status: string, isNew: boolean, dailyBudgetMicros: number | null): UnmanagedObject => ({ kind: 'campaign', id, name, status, parentId: null, parentAddress: null, dailyBudgetMicros, serves: status === 'ACTIVE', currency: 'USD', new: isNew });
 
 function withUnmanaged(a: AccountPlan, unmanaged: UnmanagedObject[]): AccountPlan {
   return { ...a, unmanaged };
@@ -74,7 +74,7 @@ describe('the drift digest', () => {
     expect(digest).toContain('  ~ campaigns.launch: daily_budget 10.00 USD -> 5.00 USD, entity_status "PAUSED" -> "ACTIVE"\n');
     expect(digest).toContain('  - campaigns.launch.line_items.us: deleted outside adsctl\n');
     expect(digest).toContain('Account w1 on local: 1 appeared; daily spend +500.00 USD/day\n');
-    expect(digest).toContain('  + campaign "Black Friday (by hand)" (id c9): ACTIVE, daily budget 500.00 USD, not managed by adsctl\n');
+    expect(digest).toContain('  + campaign "Black Friday (by hand)" (id c9): ACTIVE, serving, daily budget 500.00 USD, not managed by adsctl\n');
     expect(digest).toContain('Daily spend moved outside adsctl: +493.00 USD/day.\n');
     expect(digest).not.toContain('north.yaml');
     expect(digest).not.toContain('Old test');
@@ -121,7 +121,7 @@ describe('the drift digest', () => {
     // each field names the change that made it, as the plan's drift report does
     const changed = 'campaigns.launch: daily_budget 10.00 USD -> 5.00 USD by @ads_ops_anna (user 756201191646691328) at 2026-11-26T14:00:00Z, entity_status "PAUSED" -> "ACTIVE" by user 42 at 2026-11-26T09:30:00Z';
     const deleted = 'campaigns.launch.line_items.us: deleted outside adsctl by user 42 at 2026-11-26T10:00:00Z';
-    const made = 'campaign "Black Friday (by hand)" (id c9): ACTIVE, daily budget 500.00 USD, not managed by adsctl, made by @night_shift (user 99) at 2026-11-27T01:02:03Z';
+    const made = 'campaign "Black Friday (by hand)" (id c9): ACTIVE, serving, daily budget 500.00 USD, not managed by adsctl, made by @night_shift (user 99) at 2026-11-27T01:02:03Z';
     const text = renderDriftDigest(doc, 'text');
     for (const [symbol, entry] of [['~', changed], ['-', deleted], ['+', made]]) expect(text).toContain(`  ${symbol} ${entry}\n`);
     expect(text).toContain('Account e1 on local: 1 changed, 1 deleted; daily spend -7.00 USD/day; changed by @ads_ops_anna (user 756201191646691328), user 42\n');
