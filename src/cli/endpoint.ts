@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { emulatorEndpoint, resolveRemoteEndpoint, type Endpoint } from '../api/endpoints.js';
 import type { OAuthCredentials } from '../api/signer.js';
 import type { Clock } from '../clock/clock.js';
+import { directoryProblem } from '../state/local-directory.js';
 
 export interface OpenEndpoint {
   endpoint: Endpoint;
@@ -40,6 +41,8 @@ export async function openEndpoint(name: string, stateDir: string, clock: Clock,
     if (typeof endpoint === 'string') return endpoint;
     return { endpoint: connectTimeoutMs === undefined ? endpoint : { ...endpoint, connectTimeoutMs }, close: async () => {} };
   }
+  const unusable = directoryProblem(stateDir, "the embedded emulator's data (endpoint local)", true);
+  if (unusable !== undefined) return unusable;
   mkdirSync(stateDir, { recursive: true });
   // the emulator's code (a third of adsctl's) is loaded only by a run that uses it
   const [{ startEmulator }, { DataFileInUse }] = await Promise.all([import('../emulator/emulator.js'), import('../emulator/store/data-lock.js')]);

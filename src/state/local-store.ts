@@ -16,6 +16,8 @@ import { readState, stateStem, statePath, writeStateFile, type AccountState } fr
 import { boundAccountIds, stateAccounts } from './state-files.js';
 import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
+import { directoryProblem } from './local-directory.js';
+import { EnvironmentError } from '../diag/environment-error.js';
 
 /** Versions kept per account. */
 const KEPT_VERSIONS = 10;
@@ -40,7 +42,18 @@ export class LocalStore implements StateStore {
     return this.stateDir;
   }
 
+  /**
+   * Throws the `EnvironmentError` of a directory this store cannot use (a file in its way; with
+   * `write`, one this user cannot write): one line naming it, where a raw EEXIST or ENOTDIR would
+   * otherwise end the run as a bug.
+   */
+  private usable(dir: string, what: string, write: boolean): void {
+    const problem = directoryProblem(dir, what, write);
+    if (problem !== undefined) throw new EnvironmentError(problem);
+  }
+
   accounts(): Promise<string[]> {
+    this.usable(this.stateDir, 'the state', false);
     const keys = stateAccounts(this.stateDir);
     // an account whose checkpoint is gone is still listed by what remains, so that it can be restored
     const stems = new Set(keys.map(stateStem));
@@ -114,6 +127,7 @@ export class LocalStore implements StateStore {
   }
 
   async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
+    this.usable(this.stateDir, 'the state', true);
     const taken = await acquireLock(this.stateDir, key, operation, timeoutMs);
     if ('heldBy' in taken) return taken;
     this.held.set(key, taken.lost);
@@ -134,6 +148,7 @@ export class LocalStore implements StateStore {
   }
 
   forceUnlock(id: string, force: boolean): Promise<ForceUnlockOutcome> {
+    this.usable(this.stateDir, 'the state', true);
     return Promise.resolve(forceUnlock(this.stateDir, id, force));
   }
 
@@ -210,6 +225,7 @@ export class LocalStore implements StateStore {
   }
 
   writeCache(name: string, value: unknown): Promise<void> {
+    this.usable(this.cacheDir, 'the lookup cache', true);
     writeFileAtomic(join(this.cacheDir, `${name}.json`), `${JSON.stringify(value)}\n`);
     return Promise.resolve();
   }
