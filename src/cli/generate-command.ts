@@ -3,8 +3,9 @@
  * relies on"): reads live accounts — every account the credentials reach, or those named — at
  * the endpoint the environment or `--endpoint` names, writes one manifest per account into DIR
  * (`<account id>.yaml`), and binds the state so that `adsctl plan DIR` right after plans nothing.
- * An existing file is never overwritten without `--force`; bad input is one line on stderr, exit
- * 1, and nothing written.
+ * An existing file is never overwritten without `--force`, nor a second manifest written of an
+ * account another manifest under DIR describes; bad input is one line on stderr, exit 1, and
+ * nothing written.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import type { Command } from 'commander';
 import { formatDiagnostics } from '../diag/format.js';
 import { bindGenerated, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
 import { KINDS } from '../kinds/registry.js';
+import { findManifestFiles } from '../manifest/files.js';
 import { loadManifests } from '../manifest/load.js';
 import type { Io } from './io.js';
 import { manifestRoot } from './root.js';
@@ -38,6 +40,22 @@ function schemaFile(): string {
     if (existsSync(path)) return path;
     if (dirname(dir) === dir) return join('schemas', 'manifest.schema.json');
   }
+}
+
+/**
+ * The manifests under `dir` other than those `overwritten`, that describe one of `accounts`:
+ * `plan DIR` would refuse a generated manifest beside them (`duplicate-account`). A manifest
+ * that does not load names no account here; its own errors stop the plan anyway.
+ */
+function describedAlready(dir: string, accounts: ReadonlySet<string>, overwritten: ReadonlySet<string>, env: Io['env']): Array<{ file: string; accountId: string }> {
+  if (!existsSync(dir)) return [];
+  const found: Array<{ file: string; accountId: string }> = [];
+  for (const file of findManifestFiles(dir).files) {
+    if (overwritten.has(resolve(file))) continue;
+    const accountId = loadManifests(file, { env }).value?.accounts[0]?.accountId;
+    if (accountId !== undefined && accounts.has(accountId)) found.push({ file, accountId });
+  }
+  return found;
 }
 
 export function registerGenerate(program: Command, io: Io, setExit: (code: number) => void): void {
@@ -77,6 +95,18 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       if (read.manifests.length === 0) return fail(`the credentials reach no account at ${endpoint}`);
       const existing = read.manifests.map((m) => join(dir, m.fileName)).filter((p) => existsSync(p));
       if (existing.length > 0 && flags.force !== true) return fail(`${existing.map((p) => relative(process.cwd(), p) || p).join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written (use --force to overwrite)`);
+      // a second manifest of an account stops every plan of DIR: generate writes whole manifests and adds to none
+      const shown = (p: string): string => relative(process.cwd(), p) || p;
+      const already = describedAlready(dir, new Set(read.manifests.map((m) => m.accountId)), new Set(read.manifests.map((m) => join(dir, m.fileName))), io.env);
+      if (already.length > 0) {
+        const described = already.map((a) => `${shown(a.file)} already describes account ${a.accountId}`).join('; ');
+        const files = already.map((a) => shown(a.file)).join(', ');
+        return fail(
+          `${described}: a second manifest of ${already.length === 1 ? 'it' : 'each'} in ${dirArg} would stop every plan there (duplicate-account), so nothing was written. ` +
+            `generate writes whole manifests and cannot add to an existing one: to adopt live objects into ${files}, declare them there and bind each with adsctl import ADDRESS ID (or an import: entry); ` +
+            `or move ${files} out of ${dirArg} and generate again`,
+        );
+      }
       // each manifest is loaded back before anything is written: what generate writes must read as written
       const scratch = mkdtempSync(join(tmpdir(), 'adsctl-generate-'));
       const targets: GeneratedTarget[] = [];

@@ -7,9 +7,10 @@
  * holding every kind generate writes, with names YAML must quote, names of one slug and budgets
  * with cents; what generate writes of an example's objects is what the example wrote, or less
  * (the values the service gave the fields it left out stay out). The golden manifests are
- * test/e2e/generate-golden-roundtrip.test.ts. And generate's refusals: exit 1, nothing written.
+ * test/e2e/generate-golden-roundtrip.test.ts. And generate's refusals: exit 1, nothing written (among
+ * them a DIR where another manifest already describes the account, which would stop every plan).
  */
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxAccount } from '../support/audiences.js';
@@ -83,6 +84,22 @@ describe('bad input: one line, exit 1, nothing written', () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain('account nosuchacct cannot be reached with these credentials');
     expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  it('a manifest in DIR that already describes the account, with or without --force', async () => {
+    const dir = scratch();
+    const acme = `version: 1\nendpoint: local\naccount:\n  id: "${ACCOUNT}"\nfunding_instruments:\n  main: { id: lygyi }\n`;
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', 'acme.yaml'), acme);
+    for (const force of [[], ['--force']]) {
+      const run = await adsctl(shared, dir, ['generate', 'out', '--account', ACCOUNT, ...force], 1);
+      expect(run.stderr.trim().split('\n').filter((l) => !l.startsWith('Read '))).toEqual([
+        expect.stringMatching(new RegExp(`^Error: out/acme\\.yaml already describes account ${ACCOUNT}: .*\\(duplicate-account\\), so nothing was written\\. .*adsctl import ADDRESS ID`)),
+      ]);
+      expect(readdirSync(join(dir, 'out'))).toEqual(['acme.yaml']);
+      expect(readFileSync(join(dir, 'out', 'acme.yaml'), 'utf8')).toBe(acme);
+      expect(existsSync(join(dir, 'out', '.adsctl'))).toBe(false);
+    }
   });
 
   it('a DIR that is a file', async () => {
