@@ -3,7 +3,8 @@
  * manifest writes (references resolved to ids or `UnknownRef`s) or the API defaults, normalised,
  * in rule order. An updatable field without an API default that adsctl applied before and the
  * manifest no longer sets is asked to be unset (null), as Terraform does with a removed optional
- * argument; a field the manifest never set and the API does not default is not managed.
+ * argument — but for a field the service cannot unset (`kept`: an account's name), which then
+ * keeps its live value; a field the manifest never set and the API does not default is not managed.
  * Attributes no rule names (an audience's users file) are not API fields and are left out. The
  * serving status of a bound campaign or line item (its descriptor's `serving.field`) is always
  * watched: left out of the manifest, it is as last applied or adopted, so a pause or an activation
@@ -85,7 +86,7 @@ export function desiredValues(
       }
       // the serving status, left out, is watched at the value last applied or adopted
       if (value === undefined && exists && field === descriptor.serving?.field && typeof applied?.[field] === 'string') value = applied[field];
-      if (value === undefined && rule.fallback === undefined && rule.change === 'update' && applied !== undefined && Object.hasOwn(applied, field)) {
+      if (value === undefined && rule.fallback === undefined && rule.change === 'update' && rule.kept !== true && applied !== undefined && Object.hasOwn(applied, field)) {
         value = null;
         (unset ??= []).push(field);
       }

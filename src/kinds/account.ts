@@ -2,7 +2,8 @@
  * The ad account. It exists already (`account.id`), or in sandbox and local adsctl creates it
  * before applying (src/cli/execute.ts); its "create" then sets its fields. PUT changes `name` and
  * `industry_type`; list responses leave `industry_type` out, so the diff falls back to the
- * applied value for it. Deleted only in the sandbox, and only when adsctl created it.
+ * applied value for it. A name left out of the manifest is the live one (`kept`): the service
+ * refuses an empty name. Deleted only in the sandbox, and only when adsctl created it.
  */
 import type { Account } from '../manifest/generated/manifest.js';
 import { field } from './attribute.js';
@@ -23,7 +24,7 @@ export const ACCOUNT: KindDescriptor = {
     plain: ['name', 'industry_type'], special: ['id', 'limits'],
     sections: ['features', 'funding_instruments', 'media', 'cards', 'conversation_cards', 'posts', 'draft_posts', 'scheduled_posts', 'custom_audiences', 'flexible_audiences', 'do_not_reach', 'campaigns'],
   }),
-  attributes: [field('name', 'scalar', 'update'), field('industry_type', 'scalar', 'update')],
+  attributes: [{ ...field('name', 'scalar', 'update'), kept: true }, field('industry_type', 'scalar', 'update')],
   computed: ['id', 'business_name', 'business_id', 'timezone', 'timezone_switch_at', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: { via: 'account' },
   write: {

@@ -72,6 +72,12 @@ export interface FieldRule {
   appliedAs?: (value: unknown) => unknown;
   /** A create without this field is refused by the service. */
   requiredOnCreate?: true;
+  /**
+   * The service cannot unset the field (it refuses an empty account name): a manifest that stops
+   * writing it leaves the live value as it is, where another updatable field without a default is
+   * asked to be unset.
+   */
+  kept?: true;
   /** A time the service refuses unless it is after the current time when written (a scheduled post's `scheduled_at`). */
   future?: true;
   /** The service accepts the field but never answers it: it is compared with the applied value. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diffResources } from '../../src/diff/diff.js';
 import type { DesiredResource } from '../../src/manifest/types.js';
-import { A, accountState, appliedScenario, changeAt, desired, editDesired, editLive, liveAccount, liveLineItem, planInput, scenarioInput, type Scenario } from './builders.js';
+import { A, ACCOUNT_KEY, accountState, appliedScenario, changeAt, desired, editDesired, editLive, liveAccount, liveLineItem, planInput, scenarioInput, type Scenario } from './builders.js';
 
 function diffOf(s: Scenario, text: string): ReturnType<typeof changeAt> {
   return changeAt(diffResources(scenarioInput(s)).value, text);
@@ -89,6 +89,20 @@ describe('fields the manifest stops setting', () => {
     const recreated = diffOf(s, A.lineItem);
     expect(recreated).toMatchObject({ action: 'create', reason: 'deleted_outside' });
     expect(recreated.after).not.toHaveProperty('end_time');
+  });
+
+  it.each([
+    { name: 'the name applied before', applied: { name: 'Acme' }, live: {}, changes: [] },
+    { name: 'a name changed by hand since', applied: { name: 'Acme' }, live: { name: 'Renamed by hand' }, changes: [] },
+    { name: 'the industry applied before, which the service can unset', applied: { name: 'Acme', industry_type: 'RETAIL' }, live: { industry_type: 'RETAIL' }, changes: [{ path: 'industry_type', before: 'RETAIL', after: null, origin: 'manifest', forcesReplacement: false }] },
+  ])('keeps the live account name the manifest leaves out, which the service cannot unset: $name', ({ applied, live, changes }) => {
+    const s = appliedScenario();
+    s.resources = [desired('account', {}, { importId: ACCOUNT_KEY }), ...s.resources];
+    s.entries['account'] = { id: ACCOUNT_KEY, applied };
+    s.records = s.records.map(([kind, record]) => (kind === 'account' ? [kind, { ...record, ...live }] : [kind, record]));
+    const change = diffOf(s, 'account');
+    expect(change.changes).toEqual(changes);
+    expect(change.after).not.toHaveProperty('name');
   });
 
   it('leaves a field the API defaults, or one that cannot be updated, to the API', () => {
