@@ -8,6 +8,7 @@
 import type { AdsApi } from '../api/ads-api.js';
 import type { ResourceName } from '../api/resources.js';
 import type { FieldRule } from './attribute.js';
+import type { FileLimit } from './local-file.js';
 import type { EntryReader, ItemIdentity } from './manifest-reading.js';
 import type { ResourceKind } from './kind.js';
 
@@ -132,9 +133,13 @@ interface SidecarFile {
  * kept beside its state (the members last uploaded). Given by apply.
  */
 export interface WriteContext {
-  /** Reads a file the manifest names (relative to the manifest's folder). */
-  readFile: (path: string) => Promise<Buffer>;
-  /** The absolute path of a file the manifest names. */
+  /**
+   * Reads a file the manifest names (relative to the manifest's folder); rejects with a
+   * `LocalWriteError` that says why unless it is a regular file inside the project root within
+   * `limit` (local-file.ts).
+   */
+  readFile: (path: string, limit: FileLimit) => Promise<Buffer>;
+  /** The absolute path of a file the manifest names (`.`: the manifest's folder). */
   filePath: (path: string) => string;
   /** Where the file kept beside the state for the resource at `address`, bound to `id`, lives (its members last uploaded). */
   sidecarPath: (address: string, id: string) => SidecarFile;

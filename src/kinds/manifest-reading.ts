@@ -10,6 +10,7 @@ import type { RelatedLocation } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { YMap, YNode } from './entry-nodes.js';
 import type { ResourceKind } from './kind.js';
+import type { FileLimit, FileProblem, FileRead } from './local-file.js';
 
 /** A resource's address as the manifest parses it (src/manifest/types.ts, `ResourceAddress`). */
 interface EntryAddress {
@@ -53,10 +54,17 @@ export interface EntryContext {
   names(collection: string): readonly string[];
   /** The attributes read so far of the resource at `address`, when the file declares it. */
   attributesOf(address: EntryAddress): Readonly<Record<string, unknown>> | undefined;
-  /** The bytes of a file the manifest names (relative to the manifest), or undefined when it cannot be read. */
-  readFile(path: string): Uint8Array | undefined;
-  /** Whether a file the manifest names (relative to the manifest) exists. */
-  fileExists(path: string): boolean;
+  /**
+   * The bytes of a file the manifest names (relative to the manifest), read only when it is a
+   * regular file inside the project root within `limit`; else why it was not read.
+   */
+  readFile(path: string, limit: FileLimit): FileRead;
+  /**
+   * Why a file the manifest names (relative to the manifest) would not be read — it does not
+   * exist, lies outside the project root, is no regular file, or is over `limit` — or undefined
+   * when it would; by its path alone, opening nothing.
+   */
+  checkFile(path: string, limit: FileLimit): FileProblem | undefined;
   /** A timestamp in UTC, or undefined when it is not ISO 8601 with seconds and a zone. */
   timestamp(text: string): string | undefined;
 }

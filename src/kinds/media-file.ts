@@ -1,14 +1,17 @@
 /**
  * Media files on this machine: their content hash (the identity of an upload), their MIME type
- * from the extension, reading one into the manifest's media entry (read and hashed then, so an
- * edited file is seen by every plan), and reading one at apply time, refused when it no longer
- * matches the plan.
+ * from the extension, the largest file the upload service takes of each type, reading one into
+ * the manifest's media entry (read and hashed then, so an edited file is seen by every plan), and
+ * reading one at apply time, refused when it no longer matches the plan. A file is read only when
+ * it is a regular file inside the project root within its type's limit (local-file.ts).
  */
 import { createHash } from 'node:crypto';
 import { extname } from 'node:path';
 import { quoteValue } from '../diag/quote.js';
+import { SERVICE_LIMITS } from '../service/limits.js';
 import type { WriteContext } from './descriptor.js';
 import { childPointer, idValue, stringValue } from './entry-nodes.js';
+import type { FileLimit } from './local-file.js';
 import type { EntryReader } from './manifest-reading.js';
 import { LocalWriteError } from './write-error.js';
 
@@ -37,6 +40,14 @@ const CATEGORY: Readonly<Record<string, string>> = {
   'video/quicktime': 'TWEET_VIDEO',
 };
 
+/** The largest file of each media type the upload service takes (docs/service-behaviour.md, "File sizes"). */
+const IMAGE_LIMIT: FileLimit = { bytes: SERVICE_LIMITS.mediaImageBytes, what: 'an image' };
+const LIMITS: Readonly<Record<string, FileLimit>> = {
+  'image/gif': { bytes: SERVICE_LIMITS.mediaGifBytes, what: 'a GIF' },
+  'video/mp4': { bytes: SERVICE_LIMITS.mediaVideoBytes, what: 'a video' },
+  'video/quicktime': { bytes: SERVICE_LIMITS.mediaVideoBytes, what: 'a video' },
+};
+
 /** The media file types adsctl uploads, by extension. */
 export const MEDIA_TYPES = {
   extensions: Object.keys(MIME),
@@ -51,14 +62,23 @@ export const MEDIA_TYPES = {
   categoryOf(path: string): string | undefined {
     return CATEGORY[MIME[extname(path).toLowerCase()] ?? ''];
   },
+  /** The largest file of `path`'s type the upload service takes: images 5 MiB, GIFs 15 MiB, videos 512 MiB. */
+  limitOf(path: string): FileLimit {
+    return LIMITS[MIME[extname(path).toLowerCase()] ?? ''] ?? IMAGE_LIMIT;
+  },
 };
 
-/** The bytes of the media file `path`, refused unless they still hash to `expected` (what the plan saw). */
+/**
+ * The bytes of the media file `path`, refused unless it is still a file adsctl reads (a regular
+ * file inside the project root, within its type's limit) and its bytes still hash to `expected`
+ * (what the plan saw).
+ */
 export async function readMediaFile(ctx: WriteContext, path: string, expected: string, address: string): Promise<Buffer> {
   let data: Buffer;
   try {
-    data = await ctx.readFile(path);
+    data = await ctx.readFile(path, MEDIA_TYPES.limitOf(path));
   } catch (error) {
+    if (error instanceof LocalWriteError) throw new LocalWriteError(`${address}: nothing was sent: ${error.message}`);
     throw new LocalWriteError(`${address}: cannot read ${ctx.filePath(path)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   if (contentHashOf(data) !== expected) throw new LocalWriteError(`${address}: ${ctx.filePath(path)} changed since the plan was made; plan again`);
@@ -99,11 +119,12 @@ export const readMediaEntry: EntryReader = (ctx, resource, map, pointer) => {
     ctx.report(at, 'media-type', `file ${quoteValue(path)} is not an image, GIF or video adsctl can upload (${MEDIA_TYPES.extensions.join(', ')})`, range);
     return;
   }
-  const data = ctx.readFile(path);
-  if (data === undefined) {
-    ctx.report(at, 'file-not-found', `file ${quoteValue(path)} does not exist (paths are relative to the manifest)`, range);
+  const read = ctx.readFile(path, MEDIA_TYPES.limitOf(path));
+  if (read.problem !== undefined) {
+    ctx.report(at, read.problem.code, read.problem.message, range);
     return;
   }
+  const data = read.bytes;
   resource.attributes['file'] = path;
   resource.attributeSources['file'] = range;
   if (!map.byKey.has('media_category')) {

@@ -1,12 +1,19 @@
 /**
  * A membership's section as the manifest writes it (`users: { file, ... }`): the member file must
- * exist; its identifiers are read only when a plan is made (src/members/), never by validate's
- * loader, so nothing private is held longer than one plan needs.
+ * be a file adsctl reads — a regular file inside the project root, within the service's size for
+ * a member list (local-file.ts) — checked by its path alone; its identifiers are read only when a
+ * plan is made (src/members/), never by validate's loader, so nothing private is held longer than
+ * one plan needs.
  */
 import { quoteValue } from '../diag/quote.js';
+import { SERVICE_LIMITS } from '../service/limits.js';
 import { childPointer, stringValue } from './entry-nodes.js';
+import type { FileLimit } from './local-file.js';
 import type { EntryReader } from './manifest-reading.js';
 import { timestampProblem } from '../schema/timestamp-problem.js';
+
+/** The largest member file adsctl reads: the largest member list the service takes (docs/service-behaviour.md, "File sizes"). */
+export const MEMBER_FILE_LIMIT: FileLimit = { bytes: SERVICE_LIMITS.memberFileBytes, what: 'a member list' };
 
 /** A member file's section, read into the membership resource. */
 export const readMemberFile: EntryReader = (ctx, members, users, at) => {
@@ -15,7 +22,8 @@ export const readMemberFile: EntryReader = (ctx, members, users, at) => {
   if (file !== undefined && path !== undefined) {
     members.attributes['file'] = path;
     members.attributeSources['file'] = ctx.rangeOf(file.value);
-    if (!ctx.fileExists(path)) ctx.report(childPointer(at, 'file'), 'file-not-found', `file ${quoteValue(path)} does not exist (paths are relative to the manifest)`, ctx.rangeOf(file.value));
+    const problem = ctx.checkFile(path, MEMBER_FILE_LIMIT);
+    if (problem !== undefined) ctx.report(childPointer(at, 'file'), problem.code, problem.message, ctx.rangeOf(file.value));
   }
   for (const name of ['type', 'default_region']) {
     const e = users.byKey.get(name);

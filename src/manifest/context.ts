@@ -5,6 +5,7 @@
  */
 import { errorAt, type Diagnostic, type RelatedLocation } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
+import type { FileLimit, FileProblem, FileRead } from '../kinds/local-file.js';
 import { formatAddress } from './address.js';
 import type { DesiredResource, ImportEntry, ResourceAddress } from './types.js';
 import type { ManifestDocument, YNode } from './yaml-tree.js';
@@ -22,9 +23,13 @@ export interface FileContext {
   doc: ManifestDocument;
   invalid: ReadonlySet<string>;
   diagnostics: Diagnostic[];
-  fileExists: (path: string) => boolean;
-  /** The bytes of a file the manifest names (a media file), or undefined when it cannot be read. */
-  readFile: (path: string) => Uint8Array | undefined;
+  /**
+   * Why the file the manifest names at `path` (as the process opens it; `shownAs` as written)
+   * would not be read, by its path alone (a member file), or undefined when it would.
+   */
+  checkFile: (path: string, shownAs: string, limit: FileLimit) => FileProblem | undefined;
+  /** The bytes of a file the manifest names (a media file), or why they were not read. */
+  readFile: (path: string, shownAs: string, limit: FileLimit) => FileRead;
   resources: DesiredResource[];
   byAddress: Map<string, DesiredResource>;
   dependencies: PendingDependency[];

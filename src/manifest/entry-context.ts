@@ -44,8 +44,8 @@ export function entryContext(ctx: FileContext): EntryContext {
     names: (collection) => ctx.names.get(collection) ?? [],
     // addresses come from the manifest stage itself: a reader only hands back what it was given
     attributesOf: (address) => findResource(ctx, address as ResourceAddress)?.attributes,
-    readFile: (path) => ctx.readFile(manifestRelative(ctx, path)),
-    fileExists: (path) => ctx.fileExists(manifestRelative(ctx, path)),
+    readFile: (path, limit) => ctx.readFile(manifestRelative(ctx, path), path, limit),
+    checkFile: (path, limit) => ctx.checkFile(manifestRelative(ctx, path), path, limit),
     timestamp: normaliseTimestamp,
   };
 }

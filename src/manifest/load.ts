@@ -3,7 +3,7 @@
  * addresses, references, micros and source ranges → offline checks → the DesiredState. Every
  * problem in every file is reported at once, in file order; nothing touches the network.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } from '../diag/diagnostic.js';
 import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS, ROOT_KIND } from '../kinds/registry.js';
@@ -14,6 +14,8 @@ import { readMoved, readRemoved } from './moves.js';
 import type { FileContext } from './context.js';
 import { findManifestFiles } from './files.js';
 import { asMap, documentLocator, plainValue, stringValue } from './nodes.js';
+import { checkProjectFile, fileMissing, readProjectFileSync } from './project-file.js';
+import { projectRoots } from './project-root.js';
 import { readManifestSource } from './read-source.js';
 import { checkCycles, resolveDependencies, resolveImports } from './references.js';
 import { resolveResources } from './resolve.js';
@@ -30,18 +32,35 @@ export interface ManifestSource {
 interface LoadOptions {
   /** Variables for `${env:NAME}`; defaults to none, so the CLI passes `process.env`. */
   env?: Readonly<Record<string, string | undefined>>;
-  /** Whether a file referenced by a manifest (an audience's users file) exists; defaults to the file system. */
+  /**
+   * Whether a file referenced by a manifest (an audience's users file) exists, in place of the
+   * file system's checks (project-file.ts), for callers that load text without its files.
+   */
   fileExists?: (path: string) => boolean;
-  /** The bytes of a file referenced by a manifest (a media file); defaults to the file system. */
+  /** The bytes of a file referenced by a manifest (a media file), in place of the file system's checked read. */
   readFile?: (path: string) => Uint8Array | undefined;
 }
 
-function readIfThere(path: string): Uint8Array | undefined {
-  try {
-    return readFileSync(path);
-  } catch {
-    return undefined;
-  }
+/**
+ * How the files the manifest `file` names are checked and read: on the file system, only regular
+ * files inside the manifest's project root within their kind's limit (project-file.ts); or
+ * through the substitutes `options` gives.
+ */
+function namedFiles(file: string, options: LoadOptions, rootOf: (dir: string) => string): Pick<FileContext, 'checkFile' | 'readFile'> {
+  const { fileExists, readFile } = options;
+  return {
+    checkFile:
+      fileExists === undefined
+        ? (path, shownAs, limit) => checkProjectFile({ path, shownAs, root: rootOf(dirname(file)), limit }).problem
+        : (path, shownAs) => (fileExists(path) ? undefined : fileMissing({ shownAs })),
+    readFile:
+      readFile === undefined
+        ? (path, shownAs, limit) => readProjectFileSync({ path, shownAs, root: rootOf(dirname(file)), limit })
+        : (path, shownAs) => {
+            const bytes = readFile(path);
+            return bytes === undefined ? { problem: fileMissing({ shownAs }) } : { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+          },
+  };
 }
 
 /** The desired state (when there are no errors), the diagnostics, and the text of every file read, for rendering them. */
@@ -50,7 +69,7 @@ interface LoadResult extends Result<DesiredState> {
   files: string[];
 }
 
-function loadFile(source: ManifestSource, options: LoadOptions): { account?: DesiredAccount; diagnostics: Diagnostic[] } {
+function loadFile(source: ManifestSource, options: LoadOptions, rootOf: (dir: string) => string): { account?: DesiredAccount; diagnostics: Diagnostic[] } {
   const env = options.env ?? {};
   const parsed = parseManifestText(source.file, source.text, (name) => env[name]);
   const document = parsed.document;
@@ -75,8 +94,7 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
     doc: document,
     invalid: schema.invalid,
     diagnostics,
-    fileExists: options.fileExists ?? existsSync,
-    readFile: options.readFile ?? readIfThere,
+    ...namedFiles(source.file, options, rootOf),
     resources: [],
     byAddress: new Map(),
     dependencies: [],
@@ -106,13 +124,16 @@ function loadFile(source: ManifestSource, options: LoadOptions): { account?: Des
   return { account, diagnostics: withoutRepeats(diagnostics) };
 }
 
-/** Loads manifests given as text (no file system access except `options.fileExists`). */
-export function loadManifestSources(sources: readonly ManifestSource[], options: LoadOptions = {}): LoadResult {
+/**
+ * Loads manifests given as text; the files they name are read from the file system, checked,
+ * unless `options` gives substitutes.
+ */
+export function loadManifestSources(sources: readonly ManifestSource[], options: LoadOptions = {}, rootOf: (dir: string) => string = projectRoots()): LoadResult {
   const diagnostics: Diagnostic[] = [];
   const accounts: DesiredAccount[] = [];
   const byKey = new Map<string, DesiredAccount>();
   for (const source of sources) {
-    const loaded = loadFile(source, options);
+    const loaded = loadFile(source, options, rootOf);
     diagnostics.push(...loaded.diagnostics);
     const account = loaded.account;
     if (account === undefined) continue;
@@ -149,15 +170,16 @@ export function loadManifests(path: string, options: LoadOptions = {}): LoadResu
   const sources: ManifestSource[] = [];
   const unreadable: Diagnostic[] = [];
   const shown = new Map<string, string>();
+  const rootOf = projectRoots();
   for (const file of found.files) {
-    const read = readManifestSource(file);
+    const read = readManifestSource(file, rootOf(dirname(file)));
     if (read.text !== undefined) sources.push({ file, text: read.text });
     else {
       unreadable.push(read.diagnostic);
       if (read.shown !== undefined) shown.set(file, read.shown);
     }
   }
-  const loaded = loadManifestSources(sources, options);
+  const loaded = loadManifestSources(sources, options, rootOf);
   const diagnostics = [...found.diagnostics, ...sortDiagnostics([...unreadable, ...loaded.diagnostics], found.files)];
   const texts = new Map([...shown, ...loaded.sources]);
   return { ...loaded, value: hasErrors(diagnostics) ? undefined : loaded.value, diagnostics, sources: texts, files: found.files };

@@ -6,8 +6,12 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { Diagnostic } from '../diag/diagnostic.js';
+import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
+import type { SourceRange } from '../diag/source-range.js';
+import { MEMBER_FILE_LIMIT } from '../kinds/member-file.js';
+import { openProjectFile, readChunks } from '../manifest/project-file.js';
 import type { IdentifierType } from './sets/identifier.js';
+import { emptyCounts } from './sets/member-counts.js';
 import { diffMembers, type MemberDiff } from './sets/member-diff.js';
 import { readMemberFile, type MemberFileResult } from './sets/member-file.js';
 import { emptyMemberSet, memberCount, memberSetHash, type MemberSet } from './sets/member-set.js';
@@ -20,17 +24,32 @@ export interface MemberSource {
   path: string;
   /** The path as the manifest writes it (diagnostics show it). */
   shownAs: string;
+  /** The project root (src/manifest/project-root.ts) the file must lie inside. */
+  root: string;
+  /** Where the manifest names the file, for a refusal of the file itself. */
+  at?: SourceRange;
   type: unknown;
   defaultRegion: unknown;
 }
 
-/** Reads a membership's file. */
-export function readMembers(source: MemberSource): Promise<MemberFileResult> {
-  return readMemberFile(source.path, {
-    shownAs: source.shownAs,
-    ...(typeof source.type === 'string' ? { type: source.type as IdentifierType } : {}),
-    ...(typeof source.defaultRegion === 'string' ? { defaultRegion: source.defaultRegion } : {}),
-  });
+/**
+ * Reads a membership's file: opened only when it is a regular file inside the project root within
+ * the service's size for a member list (src/manifest/project-file.ts), else refused at `at` with
+ * nothing read; then read as far as its size when opened.
+ */
+export async function readMembers(source: MemberSource): Promise<MemberFileResult> {
+  const opened = await openProjectFile({ path: source.path, shownAs: source.shownAs, root: source.root, limit: MEMBER_FILE_LIMIT });
+  if (opened.problem !== undefined) return { value: undefined, counts: emptyCounts(), diagnostics: [errorAt(opened.problem.code, opened.problem.message, source.at)] };
+  try {
+    return await readMemberFile(source.path, {
+      shownAs: source.shownAs,
+      ...(typeof source.type === 'string' ? { type: source.type as IdentifierType } : {}),
+      ...(typeof source.defaultRegion === 'string' ? { defaultRegion: source.defaultRegion } : {}),
+      chunks: (chunkBytes) => readChunks(opened.handle, opened.size, chunkBytes),
+    });
+  } finally {
+    await opened.handle.close();
+  }
 }
 
 /** What is known of the members last uploaded to a membership: the set, or why it is not known. */

@@ -12,6 +12,7 @@ import { memberCount, memberCounts, memberSetHash, partnerIdsKnown } from './set
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
+import { projectRootOf } from '../manifest/project-root.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { LiveAccount } from '../live/types.js';
 import type { MembersStoreLocation } from './store-path.js';
@@ -64,12 +65,21 @@ function partnerRemovals(address: string, file: string, removed: number, range: 
  */
 export async function readMemberships(account: DesiredAccount, storeOf: (address: string) => MembersStoreLocation | undefined, appliedOf: (address: string) => Readonly<Record<string, unknown>> | undefined = () => undefined): Promise<Diagnostic[]> {
   const diagnostics: Diagnostic[] = [];
+  let root: string | undefined;
   for (const resource of account.resources) {
     if (!MEMBER_KINDS.has(resource.kind)) continue;
     const file = resource.attributes['file'];
     if (typeof file !== 'string') continue;
     const { lastUploaded, membersValue, readMembers } = await membershipModule();
-    const read = await readMembers({ path: isAbsolute(file) ? file : join(dirname(account.file), file), shownAs: file, type: resource.attributes['type'], defaultRegion: resource.attributes['default_region'] });
+    root ??= projectRootOf(dirname(account.file));
+    const read = await readMembers({
+      path: isAbsolute(file) ? file : join(dirname(account.file), file),
+      shownAs: file,
+      root,
+      ...(resource.attributeSources['file'] === undefined ? {} : { at: resource.attributeSources['file'] }),
+      type: resource.attributes['type'],
+      defaultRegion: resource.attributes['default_region'],
+    });
     diagnostics.push(...read.diagnostics);
     if (read.value === undefined) continue;
     if (resource.kind === 'do_not_reach_members') {

@@ -15,6 +15,7 @@ import { emptyMemberSet, partnerIdsKnown, type MemberSet } from './sets/member-s
 import { userRequests, type UsersRequest } from './sets/user-requests.js';
 import type { MembersEndpoint, WriteContext, WriteItem } from '../kinds/descriptor.js';
 import { LocalWriteError } from '../kinds/write-error.js';
+import { projectRootOf } from '../manifest/project-root.js';
 import { membershipModule } from './load-membership.js';
 
 /** Times one users request is sent while the service's counts disagree with what was sent. */
@@ -61,7 +62,8 @@ export async function syncMembers(endpoint: MembersEndpoint, api: AdsApi, accoun
   if (!removeAll && typeof file !== 'string') throw new LocalWriteError(`${item.address}: no member file to send (the plan names none)`);
   let next: MemberSet = emptyMemberSet();
   if (typeof file === 'string') {
-    const read = await readMembers({ path: ctx.filePath(file), shownAs: file, type: item.params['type'], defaultRegion: item.params['default_region'] });
+    // the file is held to the root the plan held it to: that of the manifest's folder
+    const read = await readMembers({ path: ctx.filePath(file), shownAs: file, root: projectRootOf(ctx.filePath('.')), type: item.params['type'], defaultRegion: item.params['default_region'] });
     if (read.value === undefined) throw new LocalWriteError(`${item.address}: ${messagesOf(read.diagnostics)}`);
     next = read.value.members;
   }

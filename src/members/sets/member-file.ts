@@ -28,6 +28,11 @@ interface MemberFileOptions {
   defaultRegion?: string;
   /** The file's name as diagnostics show it (a path relative to the manifest); default: `path`. */
   shownAs?: string;
+  /**
+   * The file's bytes, from a file its caller opened and checked (src/manifest/project-file.ts);
+   * default: the file at `path`, opened here.
+   */
+  chunks?: (chunkBytes: number) => AsyncIterable<Buffer>;
 }
 
 /** A member file read. */
@@ -89,7 +94,7 @@ export async function readMemberFile(path: string, options: MemberFileOptions = 
     /** Whether the file ends its lines with CR alone (classic Mac): read as if each were LF. */
     let crOnly: boolean | undefined;
     let notUtf8: NotUtf8 | undefined;
-    for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
+    for await (const chunk of options.chunks?.(CHUNK_BYTES) ?? createReadStream(path, { highWaterMark: CHUNK_BYTES })) {
       const decoded = text.push(chunk as Buffer);
       if (typeof decoded !== 'string') {
         notUtf8 = decoded;

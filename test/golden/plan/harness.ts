@@ -22,6 +22,7 @@ import { fetchFingerprints } from '../../../src/live/fingerprints.js';
 import type { Lookups } from '../../../src/live/lookups.js';
 import { formatAddress } from '../../../src/manifest/address.js';
 import { loadManifestSources } from '../../../src/manifest/load.js';
+import { projectRootOf } from '../../../src/manifest/project-root.js';
 import type { DesiredAccount } from '../../../src/manifest/types.js';
 import { readMembers, recordUploaded } from '../../../src/members/membership.js';
 import { decodePlanFile, encodePlanFile } from '../../../src/plan/plan-file.js';
@@ -143,7 +144,7 @@ async function memberStores(dir: string, desired: DesiredAccount, state: Account
     for (const [address, file] of Object.entries(uploaded)) {
       const membership = desired.resources.find((r) => formatAddress(r.address) === address);
       if (membership === undefined || (membership.kind !== 'audience_members' && membership.kind !== 'do_not_reach_members')) throw new Error(`${path}: ${address} is not a membership of the manifests`);
-      const read = await readMembers({ path: resolve(dir, file), shownAs: file, type: membership.attributes['type'], defaultRegion: membership.attributes['default_region'] });
+      const read = await readMembers({ path: resolve(dir, file), shownAs: file, root: projectRootOf(dir), type: membership.attributes['type'], defaultRegion: membership.attributes['default_region'] });
       if (read.value === undefined || hasErrors(read.diagnostics)) throw new Error(`${path}: ${file} does not read:\n${formatDiagnostics(read.diagnostics, new Map())}`);
       const problems = await recordUploaded(membersStoreOf(stateDir, desired.key, address, state.resources[address]?.id ?? ''), read.value.members);
       if (problems.length > 0) throw new Error(`${path}: ${problems.map((d) => d.message).join('; ')}`);
