@@ -1,12 +1,13 @@
 /**
  * `adsctl validate [PATH]`: loads the manifests at PATH (a file, or a directory searched for
- * *.yaml and *.yml) and checks them offline: YAML, schema, references, money, limits, and the
- * guardrails of their adsctl.yaml. Prints a
+ * *.yaml and *.yml) and checks them offline: YAML, schema, references, money, limits, the headers
+ * of the CSV member files they name, and the guardrails of their adsctl.yaml. Prints a
  * one-line summary when they are valid, else every diagnostic with its source line; exit 1 on errors.
  */
 import type { Command } from 'commander';
 import { formatDiagnostics } from '../diag/format.js';
 import { loadManifests } from '../manifest/load.js';
+import { checkMemberHeaders } from '../members/headers.js';
 import { guardrailRoots, readRunGuardrails } from './guardrails.js';
 import { processIo, type Io } from './io.js';
 import { givenDirectory } from './root.js';
@@ -19,11 +20,12 @@ export function registerValidate(program: Command, setExit: (code: number) => vo
     .command('validate')
     .description('check manifests offline: YAML, schema, references, money, limits (no network)')
     .argument('[path]', 'a manifest file, or a directory of *.yaml / *.yml manifests', '.')
-    .action((path: string) => {
+    .action(async (path: string) => {
       const result = loadManifests(path, { env: io.env });
-      // the guardrails of adsctl.yaml are checked too: a bad setting would stop every plan
+      // the guardrails of adsctl.yaml and the headers of member files are checked too: either would stop every plan
       const guardrails = result.value === undefined ? [] : readRunGuardrails(guardrailRoots(result.value.accounts, givenDirectory(path)), undefined, result.sources).diagnostics;
-      const diagnostics = [...result.diagnostics, ...guardrails];
+      const headers = result.value === undefined ? [] : await checkMemberHeaders(result.value.accounts);
+      const diagnostics = [...result.diagnostics, ...headers, ...guardrails];
       const errors = diagnostics.filter((d) => d.severity === 'error');
       if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, result.sources));
       if (result.value === undefined || errors.length > 0) {

@@ -73,6 +73,12 @@ export interface FieldRule {
   /** A create without this field is refused by the service. */
   requiredOnCreate?: true;
   /**
+   * The field the plan fills in from a file another field names (a membership's members, read
+   * from its `file`): where that field is given and this one is not, the reading failed and said
+   * why, so a create is not refused again for lacking it.
+   */
+  readFrom?: string;
+  /**
    * The service cannot unset the field (it refuses an empty account name): a manifest that stops
    * writing it leaves the live value as it is, where another updatable field without a default is
    * asked to be unset.

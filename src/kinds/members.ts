@@ -47,6 +47,7 @@ function membersKind(kind: 'audience_members' | 'do_not_reach_members', parent: 
         ...field('members', 'json', 'update'),
         writeOnly: true,
         requiredOnCreate: true,
+        readFrom: 'file',
         // the same members when the hashes of the sets agree and nothing is left to do: no member
         // to send, no store to write again (src/members/read.ts)
         equivalent: (desired, live) => hashOf(desired) !== undefined && hashOf(desired) === hashOf(live) && nothingToSend(desired),

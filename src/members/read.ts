@@ -20,7 +20,8 @@ import type { AccountState, StateResource } from '../state/state-file.js';
 import { dirname, isAbsolute, join } from 'node:path';
 import { membershipModule } from './load-membership.js';
 
-const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_reach_members']);
+/** The kinds whose members come from a member file: an audience's and the do-not-reach list's. */
+export const MEMBER_KINDS: ReadonlySet<string> = new Set(['audience_members', 'do_not_reach_members']);
 
 /** The membership windows: a change of either is sent with every member again. */
 const WINDOW = ['effective_at', 'expires_at'] as const;

@@ -3,11 +3,12 @@
  * at the manifest position of the value at fault: every attribute a kind's descriptor marks
  * required on create, for the resources the plan creates (a line item without `start_time`
  * passed validate and plan, and apply then created its funding instrument and campaign before the
- * service refused it), the kind's rules across fields, on the values each created or updated
- * object will have (the manifest's over the live ones), and the times the service takes only in
- * the future (a scheduled post's `scheduled_at`), where a write sends them: by the time of the
- * plan, on the run's clock (a post scheduled for a time past created the rest of the funnel
- * before the service refused it).
+ * service refused it), but for one read from a file the manifest names (a membership's members),
+ * whose reading reported its own failure; the kind's rules across fields, on the values each
+ * created or updated object will have (the manifest's over the live ones); and the times the
+ * service takes only in the future (a scheduled post's `scheduled_at`), where a write sends
+ * them: by the time of the plan, on the run's clock (a post scheduled for a time past created the
+ * rest of the funnel before the service refused it).
  */
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { ResourceChange } from '../diff/types.js';
@@ -45,7 +46,9 @@ export function checkRules(changes: readonly ResourceChange[], desired: DesiredA
     const after = change.after ?? {};
     const address = formatAddress(change.address);
     if (change.action !== 'update') {
-      const missing = d.attributes.filter((a) => a.requiredOnCreate === true && (after[a.field] === undefined || after[a.field] === null)).map((a) => manifestName(change, a.field));
+      const missing = d.attributes
+        .filter((a) => a.requiredOnCreate === true && (after[a.field] === undefined || after[a.field] === null) && (a.readFrom === undefined || after[a.readFrom] === undefined))
+        .map((a) => manifestName(change, a.field));
       if (missing.length > 0) {
         out.push(errorAt('missing-required', `${address}: the service creates no ${d.noun} without ${missing.join(' and ')}; set ${missing.length === 1 ? 'it' : 'them'} in the manifest`, sourceOf(desired, change, '')));
       }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,5 +67,49 @@ describe('adsctl validate', () => {
     const result = await run(['validate', golden('does-not-exist')]);
     expect(result.code).toBe(1);
     expect(result.err).toBe(`error path-not-found: ${golden('does-not-exist')} does not exist\n\n1 error.\n`);
+  });
+});
+
+describe('adsctl validate: the headers of member files, as plan reads them', () => {
+  const manifest = (users: string): string =>
+    `version: 1\nendpoint: sandbox\naccount:\n  id: "18ce54d4x5t"\ncustom_audiences:\n  newsletter:\n    name: Newsletter\n    users: ${users}\ndo_not_reach:\n  users: { file: data/opt-outs.csv }\n`;
+
+  /** validate of a manifest whose audience reads `data/members.csv` holding `csv` (the do-not-reach list's file is sound). */
+  async function validateWith(csv: string, users = '{ file: data/members.csv }'): Promise<{ code: number; out: string; err: string }> {
+    const dir = mkdtempSync(join(tmpdir(), 'adsctl-validate-members-'));
+    try {
+      mkdirSync(join(dir, 'data'));
+      writeFileSync(join(dir, 'account.yaml'), manifest(users));
+      writeFileSync(join(dir, 'data', 'members.csv'), csv);
+      writeFileSync(join(dir, 'data', 'opt-outs.csv'), 'email,phone_number\nann@example.com,\n');
+      return await run(['validate', dir]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    { name: 'a misspelt type', csv: 'emial\nann@example.com\n', at: '1:1', says: 'the first line names no identifier type' },
+    { name: 'a type named twice', csv: 'email,handle,email\nann@example.com,ann,\n', at: '1:14', says: 'the header names email twice (columns 1 and 3)' },
+    { name: 'an empty column', csv: 'email,\nann@example.com,\n', at: '1:7', says: 'column 2 of the header is empty' },
+    { name: 'an empty file', csv: '', at: '1:1', says: 'the member file data/members.csv is empty' },
+  ])('refuses $name with exactly one error, at the file, line and column', async ({ csv, at, says }) => {
+    const result = await validateWith(csv);
+    expect(result.code).toBe(1);
+    expect(result.out).toBe('');
+    const errors = result.err.split('\n').filter((line) => /: error /.test(line));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(new RegExp(`^data/members\\.csv:${at}: error audience-file-header: `));
+    expect(errors[0]).toContain(says);
+    expect(result.err).toMatch(/\n1 error in 1 file\.\n$/);
+  });
+
+  it.each([
+    { name: 'a sound header, whatever the identifiers', csv: 'EMAIL , handle\nnot-an-email,@ann\n', users: undefined },
+    { name: 'a file of one identifier a line, which has no header', csv: 'ann@example.com\n', users: '{ file: data/members.csv, type: email }' },
+  ])('passes $name', async ({ csv, users }) => {
+    const result = await validateWith(csv, users);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
   });
 });

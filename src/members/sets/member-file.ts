@@ -16,6 +16,7 @@ import { LineSplitter } from './line-splitter.js';
 import { emptyCounts, formatCount, mostlyInvalid, type MemberFileCounts } from './member-counts.js';
 import { MAX_LINE_CHARS, MemberReader, type FirstInvalid } from './member-reader.js';
 import { Utf8Text, type NotUtf8 } from './utf8-text.js';
+import { asLines, CHUNK_BYTES, emptyMemberFile, endsLinesWithCr, memberFileNotUtf8, unreadableMemberFile } from './member-text.js';
 import { memberCount, type MemberSet } from './member-set.js';
 import { INVALID_REASON } from './normalise.js';
 import { isPhoneRegion } from './phone-number.js';
@@ -51,8 +52,6 @@ export interface MemberFileResult {
   counts: MemberFileCounts;
   diagnostics: Diagnostic[];
 }
-
-const CHUNK_BYTES = 1 << 20;
 
 function failed(counts: MemberFileCounts, diagnostics: Diagnostic[]): MemberFileResult {
   return { value: undefined, counts, diagnostics };
@@ -100,19 +99,15 @@ export async function readMemberFile(path: string, options: MemberFileOptions = 
         notUtf8 = decoded;
         break;
       }
-      // the first chunk (far longer than a line may be) tells: CRs and no LF at all
-      crOnly ??= decoded.length === 0 ? undefined : !decoded.includes('\n') && decoded.includes('\r');
-      splitter.push(crOnly === true ? decoded.replaceAll('\r', '\n') : decoded);
+      crOnly ??= endsLinesWithCr(decoded);
+      splitter.push(asLines(decoded, crOnly));
       if (reader.stopped) break;
       await reader.builder.backlog();
     }
     notUtf8 ??= reader.stopped ? undefined : text.end();
     if (notUtf8 !== undefined) {
       reader.builder.close();
-      const start = { line: notUtf8.line, column: 1, offset: notUtf8.offset };
-      return failed(reader.counts, [
-        errorAt('audience-file-encoding', `the member file ${file} is not UTF-8: byte ${notUtf8.offset} (on line ${notUtf8.line}) is not valid UTF-8; save the file as UTF-8 (for example: iconv -f LATIN1 -t UTF-8)`, { file, start, end: start }),
-      ]);
+      return failed(reader.counts, [memberFileNotUtf8(file, notUtf8)]);
     }
     splitter.end();
     csv?.end();
@@ -120,14 +115,12 @@ export async function readMemberFile(path: string, options: MemberFileOptions = 
     reader.builder.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (typeof code !== 'string') throw error;
-    return failed(reader.counts, [errorAt('audience-file-unreadable', `cannot read the member file ${file} (${code})`)]);
+    return failed(reader.counts, [unreadableMemberFile(file, code)]);
   }
   if (reader.stopped || (csv !== undefined && splitter.lines === 0)) {
     reader.builder.close();
     if (reader.stopped) return failed(reader.counts, reader.diagnostics);
-    const start = { line: 1, column: 1, offset: 0 };
-    const range = { file, start, end: start };
-    return failed(reader.counts, [errorAt('audience-file-header', `the member file ${file} is empty: a CSV member file starts with a header naming its columns`, range)]);
+    return failed(reader.counts, [emptyMemberFile(file)]);
   }
 
   const counts = reader.counts;
