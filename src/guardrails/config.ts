@@ -1,16 +1,16 @@
 /**
  * The `guardrails:` section of a root's `adsctl.yaml` (docs/manifest.md, "Guardrails"), read into
  * `GuardrailsConfig`. Every bad setting is an error at its line and column: an unknown rule, an
- * amount that is not a decimal in currency units (read exactly, as the manifest reads money), a
- * regular expression that does not compile, a collection without names, an account id no
- * manifest of the root has. Nothing is checked against the service: this runs before anything is
- * sent.
+ * amount that is not a decimal in currency units written as a string (read exactly, as the
+ * manifest reads money; a YAML number such as `1e9` is refused, to be quoted), a regular
+ * expression that does not compile, a collection without names, an account id no manifest of the
+ * root has. Nothing is checked against the service: this runs before anything is sent.
  */
 import type { Node as YamlNode, Pair } from 'yaml';
 import { yaml } from '../yaml/yaml.js';
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { DESCRIPTORS } from '../kinds/registry.js';
-import { decimalToMicros } from '../manifest/money.js';
+import { decimalToMicros, formatMicros } from '../manifest/money.js';
 import { readConfigFile, type ConfigFile } from '../state/config-file.js';
 import { GUARDRAIL_RULES, isGuardrailRule, type Enforcement, type GuardrailRules, type GuardrailsConfig, type NamePattern } from './policy.js';
 
@@ -56,10 +56,19 @@ function readEnforcement(r: Reader, node: YamlNode | null, where: string): Enfor
   return found;
 }
 
-/** Micros of an amount in currency units, or of a percentage (millionths of a percent). */
-function readAmount(r: Reader, node: YamlNode, where: string, noun: string): number | undefined {
+/**
+ * Micros of an amount in currency units, or of a percentage (millionths of a percent). An amount
+ * of money is a string, as a budget is written (`"50.00"`): a YAML number (`1e9`, `1000.5`) is
+ * refused with the quoted amount to write instead; a percentage may be either.
+ */
+function readAmount(r: Reader, node: YamlNode, where: string, noun: string, money: boolean): number | undefined {
   const text = scalarText(r, node);
   const parsed = text === undefined ? undefined : decimalToMicros(text);
+  if (money && yaml().isScalar(node) && typeof node.value === 'number') {
+    const remedy = parsed?.ok === true ? `quote it: "${formatMicros(parsed.micros)}"` : 'write a quoted amount such as "1000.00"';
+    fail(r, 'guardrails-number', `${where} ${text ?? String(node.value)} is a YAML number; amounts are strings in currency units, like budgets: ${remedy}`, node);
+    return undefined;
+  }
   if (parsed?.ok === true) return parsed.micros;
   const why = parsed === undefined || parsed.problem === 'format' ? `is not ${noun} such as "1000.00"` : parsed.problem === 'precision' ? `has ${parsed.decimals} decimal places; at most 6 are allowed` : 'is out of range (not negative, at most 9007199254.740991)';
   fail(r, 'guardrails-number', `${where} ${text === undefined ? '' : `${JSON.stringify(text)} `}${why}`, node);
@@ -133,7 +142,8 @@ function readRule(r: Reader, rule: string, node: YamlNode | null, where: string,
     if (names !== undefined) target[rule] = setting(names);
     return;
   }
-  const amount = readAmount(r, valueNode as YamlNode, where, MONEY_RULES.has(rule) ? 'an amount in currency units' : 'a percentage');
+  const money = MONEY_RULES.has(rule);
+  const amount = readAmount(r, valueNode as YamlNode, where, money ? 'an amount in currency units' : 'a percentage', money);
   if (amount !== undefined) target[rule] = setting(amount);
 }
 

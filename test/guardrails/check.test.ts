@@ -65,7 +65,7 @@ interface Currency {
 
 const CURRENCIES: Currency[] = [
   { code: 'USD', limit: '"1000.00"', at: '1000.00', under: '999.99', over: '1000.01' },
-  { code: 'JPY', limit: '100000', at: '100000', under: '99999', over: '100001' },
+  { code: 'JPY', limit: '"100000"', at: '100000', under: '99999', over: '100001' },
 ];
 
 const STEPS = [
@@ -194,7 +194,7 @@ describe('the daily spend increase of an account', () => {
 
   it('holds what serves after the plan to max_committed_spend: 100.00 a day for 10 days is 1000.00 committed', () => {
     const tenDays = { entity_status: 'ACTIVE', end_time: '2030-06-11T00:00:00Z' };
-    for (const [currency, limit, over] of [['USD', '"1000.00"', '"999.99"'], ['JPY', '100000', '99999']] as const) {
+    for (const [currency, limit, over] of [['USD', '"1000.00"', '"999.99"'], ['JPY', '"100000"', '"99999"']] as const) {
       const daily = currency === 'USD' ? '100' : '10000';
       const changes = [campaign('sale', { status: 'PAUSED', daily }, { status: 'ACTIVE', daily }, currency), change('campaigns.sale.line_items.all', 'noop', { currency, before: tenDays, after: tenDays })];
       expect(check(`guardrails:\n  max_committed_spend: ${limit}\n`, changes), currency).toEqual([]);
@@ -327,7 +327,12 @@ describe('bad settings in adsctl.yaml', () => {
     { name: 'an unknown rule', text: 'guardrails:\n  max_budget: "10.00"\n', code: 'guardrails-rule', line: 2, column: 3, says: 'has no rule max_budget' },
     { name: 'an amount with a comma', text: 'guardrails:\n  max_daily_budget: "1,000.00"\n', code: 'guardrails-number', line: 2, column: 21, says: 'is not an amount in currency units' },
     { name: 'an amount below a micro', text: 'guardrails:\n  max_bid: "0.0000001"\n', code: 'guardrails-number', line: 2, column: 12, says: 'at most 6 are allowed' },
-    { name: 'a negative amount', text: 'guardrails:\n  max_bid: -5\n', code: 'guardrails-number', line: 2, column: 12, says: 'out of range' },
+    { name: 'a negative amount', text: 'guardrails:\n  max_bid: "-5"\n', code: 'guardrails-number', line: 2, column: 12, says: 'out of range' },
+    { name: 'an amount written as a YAML number in exponent form', text: 'guardrails:\n  max_daily_spend_increase: 1e9\n', code: 'guardrails-number', line: 2, column: 29, says: 'guardrails.max_daily_spend_increase 1e9 is a YAML number; amounts are strings in currency units, like budgets: quote it: "1000000000.00"' },
+    { name: 'an amount written as a YAML integer', text: 'guardrails:\n  max_committed_spend: 20000\n', code: 'guardrails-number', line: 2, column: 24, says: 'quote it: "20000.00"' },
+    { name: 'an amount written as a YAML decimal, under value', text: 'guardrails:\n  max_bid: { value: 2.5, enforcement: advisory }\n', code: 'guardrails-number', line: 2, column: 21, says: 'guardrails.max_bid 2.5 is a YAML number' },
+    { name: 'a negative YAML number', text: 'guardrails:\n  max_daily_budget: -5\n', code: 'guardrails-number', line: 2, column: 21, says: 'is a YAML number; amounts are strings in currency units, like budgets: write a quoted amount such as "1000.00"' },
+    { name: 'an account\'s amount written as a YAML number', text: 'guardrails:\n  accounts:\n    "18ce54d4x5t":\n      max_total_budget: 5000\n', code: 'guardrails-number', line: 4, column: 25, says: 'guardrails.accounts.18ce54d4x5t.max_total_budget 5000 is a YAML number' },
     { name: 'a percentage that is not a number', text: 'guardrails:\n  max_daily_spend_increase_percent: lots\n', code: 'guardrails-number', line: 2, column: 37, says: 'is not a percentage' },
     { name: 'a switch that is not a boolean', text: 'guardrails:\n  create_paused: yes please\n', code: 'guardrails-value', line: 2, column: 18, says: 'true or false' },
     { name: 'an unknown enforcement', text: 'guardrails:\n  enforcement: strict\n', code: 'guardrails-enforcement', line: 2, column: 16, says: 'mandatory or advisory, not strict' },
@@ -354,8 +359,9 @@ describe('bad settings in adsctl.yaml', () => {
     ]);
   });
 
-  it('reads amounts exactly, as written', () => {
-    const cfg = config('guardrails:\n  max_bid: 0.1\n  max_daily_budget: 123456789.123456\n');
-    expect(policyFor(cfg, undefined)).toMatchObject({ max_bid: { value: 100_000 }, max_daily_budget: { value: 123_456_789_123_456 } });
+  it('reads amounts exactly, as written, and percentages as numbers or strings', () => {
+    const cfg = config('guardrails:\n  max_bid: "0.1"\n  max_daily_budget: "123456789.123456"\n  max_daily_spend_increase_percent: 12.5\n');
+    expect(policyFor(cfg, undefined)).toMatchObject({ max_bid: { value: 100_000 }, max_daily_budget: { value: 123_456_789_123_456 }, max_daily_spend_increase_percent: { value: 12_500_000 } });
+    expect(policyFor(config('guardrails:\n  max_daily_spend_increase_percent: "12.5"\n'), undefined)).toMatchObject({ max_daily_spend_increase_percent: { value: 12_500_000 } });
   });
 });
