@@ -122,6 +122,12 @@ export interface ClientOptions {
    */
   writesStop?: AbortSignal;
   /**
+   * Checks, just before each write goes out, that the run still holds its state lock (`Lock.verify`,
+   * src/state/store.ts); a write it throws for is not sent and fails `unsent`. `writesStop` is
+   * aborted by events, which a run stopped and resumed has not seen yet; this check is not.
+   */
+  verifyLease?: () => void | Promise<void>;
+  /**
    * The run's clock (epoch ms): it dates OAuth signatures and reads rate-limit resets, which the
    * service states on its own clock (src/clock/clock.ts); sleep and randomness are replaceable in tests.
    */
@@ -269,6 +275,7 @@ export class ApiClient {
   private readonly options: Required<Pick<ClientOptions, 'maxWaitMs' | 'maxAttempts' | 'timeoutMs' | 'connectTimeoutMs' | 'now' | 'sleep' | 'random'>> & Pick<ClientOptions, 'trace'>;
   private readonly onWait: ((notice: WaitNotice) => void) | undefined;
   private readonly writesStop: AbortSignal | undefined;
+  private readonly verifyLease: (() => void | Promise<void>) | undefined;
 
   constructor(options: ClientOptions) {
     this.endpoint = options.endpoint;
@@ -279,6 +286,7 @@ export class ApiClient {
     this.tracker = options.rates ?? new RateTracker();
     this.onWait = options.onWait;
     this.writesStop = options.writesStop;
+    this.verifyLease = options.verifyLease;
     this.spender = `${options.endpoint.adsBaseUrl} ${options.credentials.consumerKey} ${options.credentials.token ?? ''}`;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
@@ -435,11 +443,21 @@ export class ApiClient {
       this.slots.release();
       return throttle;
     }
-    // checked last, with no wait before the request goes out
-    if (req.method !== 'GET' && this.writesStop?.aborted === true) {
-      this.shared?.release();
-      this.slots.release();
-      throw new ApiError({ status: 0, items: [{ code: 'NOT_SENT', message: 'not sent: this run may no longer write (its state lock was lost)' }], retryable: false, outcome: 'unsent', request: `${req.method} ${req.path}` });
+    // checked last, with no wait before the request goes out (a local lock is read at once; a
+    // PostgreSQL session answers one statement first)
+    if (req.method !== 'GET') {
+      let lost: string | undefined;
+      try {
+        const pending = this.verifyLease?.();
+        if (pending !== undefined) await pending;
+      } catch (error) {
+        lost = error instanceof Error ? error.message : String(error);
+      }
+      if (lost !== undefined || this.writesStop?.aborted === true) {
+        this.shared?.release();
+        this.slots.release();
+        throw new ApiError({ status: 0, items: [{ code: 'NOT_SENT', message: `not sent: this run may no longer write (its state lock was lost${lost === undefined ? '' : `: ${lost}`})` }], retryable: false, outcome: 'unsent', request: `${req.method} ${req.path}` });
+      }
     }
     if (retry) this.counts.retries++;
     this.tracker.start(key);

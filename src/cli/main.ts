@@ -8,6 +8,7 @@ import { COMMANDS } from './commands.js';
 import type { LazyCommand } from './lazy-command.js';
 import { exitNow, exitUnderway } from './early-exit.js';
 import { clockFromEnv } from './clock-env.js';
+import { requestTimeoutFromEnv } from './request-timeout-env.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { tuneHeapGrowth } from './heap-growth.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
@@ -53,6 +54,12 @@ export async function main(argv: readonly string[], given: Io = processIo()): Pr
       given.err(`Error: ${clock.problem}\n`);
       return 1;
     }
+  }
+  // so does a request deadline that is not one, for every command that sends requests
+  const requestTimeout = requestTimeoutFromEnv(given.env);
+  if (typeof requestTimeout === 'object' && readsClock(args)) {
+    given.err(`Error: ${requestTimeout.problem}\n`);
+    return 1;
   }
   const io: Io = clock === undefined || 'problem' in clock ? given : { ...given, clock };
   let exitCode = 0;

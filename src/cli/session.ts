@@ -10,6 +10,7 @@ import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint } from './endpoint.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
+import { requestTimeoutFromEnv } from './request-timeout-env.js';
 import { openStore } from './state-store.js';
 import { waitNotices } from './wait-notices.js';
 
@@ -22,8 +23,11 @@ function unlockCommand(id: string, root: string): string {
 /** What the engine opens accounts with, from the process's environment and streams. */
 export function accountEnvironment(io: Io, debug: boolean): AccountEnvironment {
   const fromEnv = io.env['ADSCTL_ENDPOINT'];
+  // checked when the command line started (main.ts): a bad value never gets here
+  const requestTimeout = requestTimeoutFromEnv(io.env);
   return {
     ...(fromEnv === undefined ? {} : { endpointOverride: fromEnv }),
+    ...(typeof requestTimeout === 'number' ? { requestTimeoutMs: requestTimeout } : {}),
     openEndpoint: (name, dotDir, waitMs) => openEndpoint(name, dotDir, io.clock, waitMs),
     credentialsFor: (name) => userCredentialsFrom(io.env, name),
     openStore: (root) => openStore(root, io.env, io.clock),

@@ -18,8 +18,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 function guarded(store: StateStore): StateStore {
   releaseOnExit(releaseOwnLocks);
   const lock = store.lock.bind(store);
-  store.lock = async (key, operation, timeoutMs) => {
-    const taken = await lock(key, operation, timeoutMs);
+  store.lock = async (key, operation, timeoutMs, holding) => {
+    const taken = await lock(key, operation, timeoutMs, holding);
     return 'heldBy' in taken ? taken : guardLock(taken);
   };
   return store;

@@ -19,7 +19,7 @@ import type { DesiredAccount } from '../manifest/types.js';
 import { loadState } from '../state/apply-journal.js';
 import { describeJournalDamage } from '../state/journal.js';
 import { stateDirOf } from '../state/location.js';
-import { lockedMessage, tookOverWarning } from '../state/lock-notices.js';
+import { inFlightNotice, lockedMessage, tookOverWarning } from '../state/lock-notices.js';
 import type { Lock, StateStore } from '../state/store.js';
 import { stateByAccount } from './adopt-state.js';
 import type { PlanAccount } from './plan-accounts.js';
@@ -60,6 +60,24 @@ export interface AccountEnvironment {
   onWait?: (notice: WaitNotice) => void;
   /** Each request, for `--debug`. */
   trace?: (line: string) => void;
+  /** The deadline of each request (ADSCTL_REQUEST_TIMEOUT); the API client's default when absent. */
+  requestTimeoutMs?: number;
+  /** Waits (tests replace it); a timer when absent. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long to wait before reading an account whose former lock holder may still be running
+ * (`Lock.previousMayRun`) with `open` requests of its journal not known to be answered: until the
+ * last of them, sent at the latest when that holder was last seen, has passed its deadline; 0
+ * when there are none, or the holder is known gone.
+ */
+export function inFlightWait(lock: Pick<Lock, 'previousMayRun'>, open: number): number {
+  const may = lock.previousMayRun;
+  if (may === undefined || open === 0) return 0;
+  return Math.max(0, may.requestTimeoutMs - may.silentMs);
 }
 
 export interface OpenAccountsOptions {
@@ -164,7 +182,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       store = opened;
       stores.set(target.root, store);
     }
-    const lock = await store.lock(target.key, options.operation, options.lockTimeoutMs);
+    const lock = await store.lock(target.key, options.operation, options.lockTimeoutMs, env.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: env.requestTimeoutMs });
     if ('heldBy' in lock) {
       diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => env.unlockCommand(id, target.root))));
       continue;
@@ -183,6 +201,13 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       diagnostics.push(errorAt('journal', describeJournalDamage(loaded.journal.damage)));
       continue;
     }
+    // a former holder that may still run may still have writes on the wire: nothing is read
+    // (and nothing looked up by identity) until the last of them has landed or timed out
+    const settle = inFlightWait(lock, loaded.journal.open.length);
+    if (settle > 0) {
+      env.warn(inFlightNotice(target.key, lock.tookOver, loaded.journal.open.length, settle, lock.previousMayRun!.requestTimeoutMs));
+      await (env.sleep ?? sleep)(settle);
+    }
     const client = new ApiClient({
       endpoint: open.endpoint,
       credentials,
@@ -192,6 +217,8 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       now: () => options.clock.now().getTime(),
       ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
       ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
+      ...(lock.verify === undefined ? {} : { verifyLease: () => lock.verify!() }),
+      ...(env.requestTimeoutMs === undefined ? {} : { timeoutMs: env.requestTimeoutMs }),
       ...(env.trace === undefined ? {} : { trace: env.trace }),
     });
     sessions.push({

@@ -10,11 +10,12 @@
  * place, fewer records than the head counts — makes the journal unreadable: the run stops, naming
  * the file and the line, because what it lost may be a create the service carried out.
  */
-import { closeSync, existsSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, fstatSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, truncateSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { decodeLine, encodeHead, encodeRecord, readJournalLines, type JournalContents, type JournalDamage, type JournalHead, type JournalRecord } from './journal-record.js';
 import { stateStem } from './state-file.js';
 import type { JournalLog } from './store.js';
+import { TMP_SUFFIX, type Fence } from './write-atomic.js';
 
 export function journalPath(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.journal`);
@@ -68,8 +69,14 @@ export class JournalFile implements JournalLog {
   lastSeq: number;
   head: JournalHead | undefined;
 
-  /** Opens the journal, cutting off a torn last line; throws on damage the session should have refused. */
-  constructor(private readonly path: string) {
+  /**
+   * Opens the journal, cutting off a torn last line; throws on damage the session should have
+   * refused. With a `fence`, every append and rewrite is made only while it holds (write-atomic.ts).
+   */
+  constructor(
+    private readonly path: string,
+    private readonly fence?: Fence,
+  ) {
     mkdirSync(dirname(path), { recursive: true });
     const contents = readJournalFile(path);
     if (contents.damage !== undefined) throw new Error(describeJournalDamage(contents.damage));
@@ -97,6 +104,14 @@ export class JournalFile implements JournalLog {
     }
     const n = this.head === undefined ? undefined : this.count + 1;
     const line = Buffer.from(encodeRecord(record, n));
+    this.fence?.();
+    // the file this descriptor holds must still be the journal: a run that took the lock over
+    // gave the journal a file of its own (`rotateJournalFile`), and this one's appends are over
+    if (this.fence !== undefined && !sameFile(this.fd, this.path)) {
+      this.close();
+      this.fence();
+      throw new Error(`the journal ${this.path} was replaced while this run appended to it`);
+    }
     writeSync(this.fd, line, 0, line.length, this.end);
     fdatasyncSync(this.fd);
     this.end += line.length;
@@ -112,8 +127,8 @@ export class JournalFile implements JournalLog {
   rewrite(records: readonly JournalRecord[], base?: number): Promise<void> {
     this.close();
     if (this.head !== undefined && base !== undefined) this.head = { ...this.head, base };
-    const tmp = `${this.path}.tmp-${process.pid}`;
-    const fd = openSync(tmp, 'w', 0o644);
+    const tmp = `${this.path}${TMP_SUFFIX}`;
+    const fd = openSync(tmp, 'wx', 0o644);
     try {
       const head = this.head === undefined ? '' : encodeHead(this.head, records.length);
       writeSync(fd, head + records.map((r, i) => encodeRecord(r, this.head === undefined ? undefined : i + 1)).join(''));
@@ -121,7 +136,15 @@ export class JournalFile implements JournalLog {
     } finally {
       closeSync(fd);
     }
-    renameSync(tmp, this.path);
+    try {
+      this.fence?.();
+      renameSync(tmp, this.path);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      // written aside and removed by the run that took the lock over
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') this.fence?.();
+      throw error;
+    }
     this.count = this.head === undefined ? 0 : records.length;
     return Promise.resolve();
   }
@@ -130,6 +153,35 @@ export class JournalFile implements JournalLog {
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
+}
+
+/** Whether descriptor `fd` holds the file at `path` now. */
+function sameFile(fd: number, path: string): boolean {
+  const held = fstatSync(fd);
+  try {
+    const named = statSync(path);
+    return named.ino === held.ino && named.dev === held.dev;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Gives the journal at `path` a file of its own, with the same content (written aside, fsynced,
+ * renamed into place): called by a run that has just taken the account's lock, so that a former
+ * holder that still has the old file open (stopped, then resumed) appends to a file nobody reads.
+ */
+export function rotateJournalFile(path: string): void {
+  if (!existsSync(path)) return;
+  const tmp = `${path}${TMP_SUFFIX}`;
+  const fd = openSync(tmp, 'wx', 0o644);
+  try {
+    writeSync(fd, readFileSync(path));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
 }
 
 /** How many record lines follow the head of a whole journal file. */

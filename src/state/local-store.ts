@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { systemClock, type Clock } from '../clock/clock.js';
-import { journalPath, JournalFile, readJournalFile, removeJournalFile } from './journal.js';
+import { journalPath, JournalFile, readJournalFile, removeJournalFile, rotateJournalFile } from './journal.js';
 import type { JournalContents } from './journal-record.js';
 import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
@@ -28,8 +28,8 @@ interface VersionFile extends Omit<StateVersion, 'serial' | 'resources'> {
 }
 
 export class LocalStore implements StateStore {
-  /** Whether each lock this store holds was lost, by account. */
-  private readonly held = new Map<string, AbortSignal>();
+  /** The fence of each lock this store holds, by account (lock.ts, `verify`). */
+  private readonly held = new Map<string, { lost: AbortSignal; verify: () => void }>();
 
   constructor(
     readonly stateDir: string,
@@ -101,8 +101,17 @@ export class LocalStore implements StateStore {
    * of its state is written, as with a PostgreSQL session that ended, and the next run recovers.
    */
   private refuseIfLost(key: string): void {
-    const lost = this.held.get(key);
+    const lost = this.held.get(key)?.lost;
     if (lost?.aborted === true) throw lost.reason;
+  }
+
+  /**
+   * The fence of the writes of `key`'s files (write-atomic.ts): the lock file read at the moment of
+   * writing, when this store holds the lock; none for a write made without it (`state push` of
+   * a state that is not locked, the commands that write no lock).
+   */
+  private fence(key: string): (() => void) | undefined {
+    return this.held.get(key)?.verify;
   }
 
   async write(state: AccountState, operation: string): Promise<void> {
@@ -113,31 +122,37 @@ export class LocalStore implements StateStore {
 
   async checkpoint(state: AccountState, operation: string, final: boolean): Promise<void> {
     this.refuseIfLost(state.account);
-    writeStateFile(this.stateDir, state);
+    writeStateFile(this.stateDir, state, this.fence(state.account));
     if (final) this.keepVersion(state, operation);
     return Promise.resolve();
   }
 
   async remove(key: string): Promise<void> {
     this.refuseIfLost(key);
+    this.fence(key)?.();
     rmSync(statePath(this.stateDir, key), { force: true });
     removeJournalFile(journalPath(this.stateDir, key));
     rmSync(this.historyDir(key), { recursive: true, force: true });
     return Promise.resolve();
   }
 
-  async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
+  async lock(key: string, operation: string, timeoutMs: number, holding: { requestTimeoutMs?: number } = {}): Promise<Lock | { heldBy: LockInfo }> {
     this.usable(this.stateDir, 'the state', true);
-    const taken = await acquireLock(this.stateDir, key, operation, timeoutMs);
+    const taken = await acquireLock(this.stateDir, key, operation, timeoutMs, holding.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: holding.requestTimeoutMs });
     if ('heldBy' in taken) return taken;
-    this.held.set(key, taken.lost);
+    const fence = { lost: taken.lost, verify: taken.verify };
+    this.held.set(key, fence);
+    // a former holder still appending to the journal it opened appends to a file nobody reads
+    rotateJournalFile(journalPath(this.stateDir, key));
     return {
       info: taken.info,
       ...(taken.tookOver === undefined ? {} : { tookOver: taken.tookOver }),
       ...(taken.tookOverBecause === undefined ? {} : { tookOverBecause: taken.tookOverBecause }),
+      ...(taken.previousMayRun === undefined ? {} : { previousMayRun: taken.previousMayRun }),
       lost: taken.lost,
+      verify: taken.verify,
       release: () => {
-        if (this.held.get(key) === taken.lost) this.held.delete(key);
+        if (this.held.get(key) === fence) this.held.delete(key);
         return Promise.resolve(taken.release());
       },
     };
@@ -157,7 +172,7 @@ export class LocalStore implements StateStore {
   }
 
   openJournal(key: string): Promise<JournalLog> {
-    const file = new JournalFile(journalPath(this.stateDir, key));
+    const file = new JournalFile(journalPath(this.stateDir, key), this.fence(key));
     const refuse = (): void => this.refuseIfLost(key);
     return Promise.resolve({
       get lastSeq() {
@@ -183,6 +198,7 @@ export class LocalStore implements StateStore {
 
   async clearJournal(key: string): Promise<void> {
     this.refuseIfLost(key);
+    this.fence(key)?.();
     removeJournalFile(journalPath(this.stateDir, key));
     return Promise.resolve();
   }
@@ -263,7 +279,7 @@ export class LocalStore implements StateStore {
     mkdirSync(dir, { recursive: true });
     for (const { serial, written_at, written_by, operation, state } of versions) {
       const kept: VersionFile = { written_at, written_by, operation, state };
-      writeFileAtomic(join(dir, `${serial}.json`), `${JSON.stringify(kept)}\n`);
+      writeFileAtomic(join(dir, `${serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(key));
     }
     for (const old of this.versionSerials(key).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
     return Promise.resolve();
@@ -273,7 +289,7 @@ export class LocalStore implements StateStore {
     const dir = this.historyDir(state.account);
     mkdirSync(dir, { recursive: true });
     const kept: VersionFile = { written_at: this.clock.now().toISOString(), written_by: holderName(), operation, state };
-    writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`);
+    writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(state.account));
     for (const old of this.versionSerials(state.account).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
   }
 }

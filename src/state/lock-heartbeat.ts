@@ -1,7 +1,10 @@
 /**
  * The heartbeat of the local locks a process holds: every `HEARTBEAT_MS` each lock file gets a new
- * random `heartbeat` id, written aside and renamed into place like the lock itself, so a run in
- * another pid namespace or on another boot can tell its holder is alive (lock-holder.ts).
+ * random `heartbeat` id, of the same length, written in place through a descriptor whose file
+ * names the lock, so a run in another pid namespace or on another boot can tell its holder is
+ * alive (lock-holder.ts). Written in place, a beat can never put a lock back: a holder stopped
+ * between reading its file and writing the beat writes, once resumed, into the file it opened —
+ * replaced by then, if another run took the lock over.
  *
  * The beats come from a worker thread of their own, one per process, so a run whose main thread is
  * busy for a long time (a large plan) still beats. A beat and a release never overlap: both take a
@@ -14,7 +17,7 @@ import { Worker } from 'node:worker_threads';
 
 /** The worker's code (CommonJS, run with `eval`, so the same text serves the sources and dist/). */
 const WORKER = `
-const { readFileSync, renameSync, rmSync, writeFileSync } = require('node:fs');
+const { closeSync, openSync, readFileSync, writeSync } = require('node:fs');
 const { randomUUID } = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 const mutex = new Int32Array(workerData.mutex);
@@ -26,22 +29,26 @@ const lose = (lock, why) => {
 };
 const beat = (lock) => {
   if (released(lock)) return false;
-  let info;
+  let fd;
   try {
-    info = JSON.parse(readFileSync(lock.path, 'utf8'));
+    fd = openSync(lock.path, 'r+');
   } catch (error) {
     if (error.code === 'ENOENT') return lose(lock, 'its file was removed');
     throw error;
   }
-  if (info.id !== lock.id) return lose(lock, 'its file now names lock ' + info.id + ' of ' + info.holder);
-  info.heartbeat = randomUUID();
   try {
-    writeFileSync(lock.aside, JSON.stringify(info, null, 2) + '\\n', { mode: 0o644 });
-    renameSync(lock.aside, lock.path);
-  } catch {
-    rmSync(lock.aside, { force: true });
+    const text = readFileSync(fd, 'utf8');
+    const info = JSON.parse(text);
+    if (info.id !== lock.id) return lose(lock, 'its file now names lock ' + info.id + ' of ' + info.holder);
+    // the new id has the old one's length and replaces it in place, in the file this descriptor
+    // holds: if another run has put its own lock in place since it was opened, that is no longer
+    // the lock file, and the beat lands in a file nobody reads
+    const next = typeof info.heartbeat === 'string' ? text.replace(info.heartbeat, randomUUID()) : text;
+    if (next !== text && Buffer.byteLength(next) === Buffer.byteLength(text)) writeSync(fd, next, 0);
+    return true;
+  } finally {
+    closeSync(fd);
   }
-  return true;
 };
 const tick = () => {
   const now = Date.now();
@@ -120,7 +127,7 @@ export function startHeartbeat(path: string, id: string, intervalMs: number, los
     onLost.delete(id);
     lost(why);
   });
-  thread.postMessage({ id, path, aside: `${path}.tmp-${process.pid}`, released, intervalMs });
+  thread.postMessage({ id, path, released, intervalMs });
   return {
     stop: (then) =>
       exclusive(mutex, () => {

@@ -88,6 +88,14 @@ export function hostFacts(): HostFacts {
   return { host: hostname(), pid: process.pid, process: ownProcess(), startTime: processStartTime, exists: processExists };
 }
 
+/** Whether a pid of `info`'s holder means the same process here (same boot, same pid namespace), so that it can be seen gone. */
+export function pidsMeanSame(info: LockInfo, facts: HostFacts): boolean {
+  const held = info.process;
+  const own = facts.process;
+  if (held === undefined) return holderHost(info.holder) === facts.host;
+  return held.boot_id !== undefined && held.pid_ns !== undefined && held.boot_id === own.boot_id && held.pid_ns === own.pid_ns;
+}
+
 /** Why a holder counts as gone (said when its lock is taken over), or undefined while it may live. */
 type HolderVerdict = string | undefined;
 

@@ -39,3 +39,16 @@ export function liveLockMessage(info: LockInfo, why: string): string {
     'Wait for it to finish, or pass --force to break the lock anyway: that run then stops before its next write and exits with an error'
   );
 }
+
+/**
+ * The one line a run prints while it waits, before reading `account`, for the writes its former
+ * lock holder `info` may still have on the wire (`open` of them announced in its journal and not
+ * known to be answered), for `waitMs`: how long, and why.
+ */
+export function inFlightNotice(account: string, info: LockInfo | undefined, open: number, waitMs: number, requestTimeoutMs: number): string {
+  const who = info === undefined ? 'the run whose lock was forced away' : `the run that held its lock (${info.holder}, pid ${info.pid})`;
+  return (
+    `Waiting ${Math.ceil(waitMs / 1000)} s before reading account ${account}: ${who} may still be running, and ${open} ${open === 1 ? 'write' : 'writes'} it sent ${open === 1 ? 'is' : 'are'} not known to be answered; ` +
+    `a write lands within its ${Math.round(requestTimeoutMs / 1000)} s deadline (ADSCTL_REQUEST_TIMEOUT), and what it did is then read and adopted, not made again.\n`
+  );
+}

@@ -7,6 +7,14 @@
  * provably gone (lock-holder.ts) is taken over, and the taker is told whose it was and why;
  * `adsctl force-unlock ID` removes any other, or a damaged one. Whoever takes a lock removes the
  * temporary files runs killed mid-write left.
+ *
+ * Fencing: each lock has a generation, one above the last granted for the account (kept in
+ * `<stem>.generation`). A holder that was stopped (SIGSTOP, a frozen container) or cut off while
+ * another took the lock over writes nothing afterwards, whatever its timers believe: every write
+ * of its state, journal, kept versions and member stores checks the lock file at the moment of
+ * writing (`verify`), and a write already past that check finds the file it wrote aside removed
+ * by the new holder (leftovers.ts) and fails; its writes of the service are checked the same way
+ * before each request.
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, watch, writeFileSync, writeSync, type FSWatcher } from 'node:fs';
@@ -14,10 +22,11 @@ import { hostname, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { removeLeftovers } from './leftovers.js';
 import { startHeartbeat } from './lock-heartbeat.js';
-import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, hostFacts, judgeHolder, type HostFacts } from './lock-holder.js';
+import { HEARTBEAT_MS, HEARTBEAT_STALE_MS, holderAlive, hostFacts, judgeHolder, pidsMeanSame, type HostFacts } from './lock-holder.js';
 import { LockLostError } from './lock-lost.js';
 import { stateStem } from './state-file.js';
 import type { ForceUnlockOutcome, LockInfo } from './store.js';
+import { TMP_SUFFIX, writeFileAtomic } from './write-atomic.js';
 import { EnvironmentError } from '../diag/environment-error.js';
 
 export type { LockInfo } from './store.js';
@@ -29,6 +38,8 @@ export interface Lock {
   tookOver?: LockInfo;
   /** Why the holder of `tookOver` counts as gone. */
   tookOverBecause?: string;
+  /** The former holder may still be running, and its writes be on the wire (store.ts, `Lock.previousMayRun`). */
+  previousMayRun?: { requestTimeoutMs: number; silentMs: number };
   /**
    * Aborted, with a `LockLostError` naming the account and the cause, when the lock file is found
    * removed or naming another lock while this run holds it (`adsctl force-unlock --force`, a file
@@ -36,6 +47,13 @@ export interface Lock {
    * where it does not.
    */
   lost: AbortSignal;
+  /**
+   * Reads the lock file now and throws the `LockLostError` of `lost` (aborting it) when it no
+   * longer names this lock, or when the lock was released: the fence every write under the lock
+   * passes just before it becomes visible (write-atomic.ts), and every write of the service
+   * before it is sent.
+   */
+  verify(): void;
   release(): void;
 }
 
@@ -49,10 +67,57 @@ interface LockOptions {
   staleMs?: number;
   /** How often this holder beats; `false` for none. */
   heartbeatMs?: number | false;
+  /** The deadline of the requests this holder sends, named in its lock (`request_timeout_ms`). */
+  requestTimeoutMs?: number;
+}
+
+/** The request deadline taken for a holder whose lock does not name one (the API client's default). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+
+/** Where `force-unlock --force` leaves word of a holder it forced away while it ran, by the stem of the account's files. */
+function forcedPath(stateDir: string, stem: string): string {
+  return join(stateDir, `${stem}.lock.forced`);
+}
+
+/**
+ * What `force-unlock --force` left of a holder still running when it removed its lock (removed as
+ * it is read: the run that takes the lock next is the one that waits for that holder's writes).
+ */
+function takeForced(stateDir: string, accountKey: string, now: number): Lock['previousMayRun'] {
+  const path = forcedPath(stateDir, stateStem(accountKey));
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  rmSync(path, { force: true });
+  try {
+    const forced = JSON.parse(text) as { info?: LockInfo; at?: number };
+    const at = typeof forced.at === 'number' ? forced.at : now;
+    return { requestTimeoutMs: forced.info?.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS, silentMs: Math.max(0, now - at) };
+  } catch {
+    return { requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS, silentMs: 0 };
+  }
 }
 
 export function lockPath(stateDir: string, accountKey: string): string {
   return join(stateDir, `${stateStem(accountKey)}.lock`);
+}
+
+/** Where the last generation granted for an account's lock is kept. */
+function generationPath(stateDir: string, accountKey: string): string {
+  return join(stateDir, `${stateStem(accountKey)}.generation`);
+}
+
+/** The last generation granted for an account's lock; 0 when none was recorded. */
+function lastGeneration(stateDir: string, accountKey: string): number {
+  try {
+    const n = Number(readFileSync(generationPath(stateDir, accountKey), 'utf8').trim());
+    return Number.isSafeInteger(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** The ids of the locks this process holds. */
@@ -136,7 +201,7 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 function tryCreate(path: string, info: LockInfo): boolean {
   mkdirSync(dirname(path), { recursive: true });
   const text = `${JSON.stringify(info, null, 2)}\n`;
-  const aside = `${path}.tmp-${process.pid}`;
+  const aside = `${path}${TMP_SUFFIX}`;
   writeFileSync(aside, text, { mode: 0o644 });
   try {
     linkSync(aside, path);
@@ -156,7 +221,7 @@ function tryCreate(path: string, info: LockInfo): boolean {
  * took meanwhile is never deleted: that one is put back.
  */
 function removeIfUnchanged(path: string, text: string): boolean {
-  const aside = `${path}.old.tmp-${process.pid}`;
+  const aside = `${path}.old${TMP_SUFFIX}`;
   try {
     renameSync(path, aside);
   } catch (error) {
@@ -203,7 +268,7 @@ function watchHeld(path: string, id: string, lost: (why: string) => void): FSWat
   }
 }
 
-function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeatMs: number | false, tookOver?: { info: LockInfo; because: string }): Lock {
+function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeatMs: number | false, tookOver?: { info: LockInfo; because: string; mayRun?: Lock['previousMayRun'] }, now: number = Date.now()): Lock {
   const path = lockPath(stateDir, accountKey);
   ownIds.add(info.id);
   removeLeftovers(stateDir, accountKey);
@@ -215,6 +280,22 @@ function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeat
   };
   const watcher = watchHeld(path, info.id, lost);
   const heartbeat = heartbeatMs === false ? undefined : startHeartbeat(path, info.id, heartbeatMs, lost);
+  const verify = (): void => {
+    if (!lose.signal.aborted && !released) {
+      let current: LockInfo | undefined;
+      try {
+        current = readLockFile(path)?.info;
+      } catch {
+        current = undefined;
+      }
+      if (current === undefined) lost('its file was removed');
+      else if (current.id !== info.id) lost(`its file now names lock ${current.id} of ${current.holder}${current.generation === undefined ? '' : ` (generation ${current.generation})`}`);
+    }
+    if (lose.signal.aborted) throw lose.signal.reason;
+    if (released) throw new LockLostError(`the state lock of account ${accountKey} in ${stateDir} was released: this run may write nothing more`);
+  };
+  // the generation granted is recorded at once, so the next one is above it even if this run is killed
+  if (info.generation !== undefined) writeFileAtomic(generationPath(stateDir, accountKey), `${info.generation}\n`, 0o644, verify);
   const remove = (): void => {
     if (readLockFile(path)?.info.id === info.id) rmSync(path, { force: true });
   };
@@ -228,7 +309,8 @@ function granted(stateDir: string, accountKey: string, info: LockInfo, heartbeat
     else heartbeat.stop(remove);
   };
   releases.set(info.id, release);
-  return { info, ...(tookOver === undefined ? {} : { tookOver: tookOver.info, tookOverBecause: tookOver.because }), lost: lose.signal, release };
+  const mayRun = tookOver?.mayRun ?? takeForced(stateDir, accountKey, now);
+  return { info, ...(tookOver === undefined ? {} : { tookOver: tookOver.info, tookOverBecause: tookOver.because }), ...(mayRun === undefined ? {} : { previousMayRun: mayRun }), lost: lose.signal, verify, release };
 }
 
 /** Who this run is, as locks and kept versions name it: user@host. */
@@ -274,18 +356,28 @@ export async function acquireLock(stateDir: string, accountKey: string, operatio
     operation,
     process: facts.process,
     heartbeat: randomUUID(),
+    request_timeout_ms: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   };
   const path = lockPath(stateDir, accountKey);
   const deadline = now() + timeoutMs;
   let seen = { text: '', since: now() };
+  let before = 0;
   for (;;) {
-    if (tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs);
+    info.generation = Math.max(lastGeneration(stateDir, accountKey), before) + 1;
+    if (tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs, undefined, now());
     const current = readLockFile(path);
     if (current === undefined) continue;
+    before = Math.max(before, current.info.generation ?? 0);
     if (current.text !== seen.text) seen = { text: current.text, since: now() };
-    const because = judgeHolder(current.info, facts, ownIds, quietFor(current, seen.since, now(), facts), options.staleMs ?? HEARTBEAT_STALE_MS);
+    const quiet = quietFor(current, seen.since, now(), facts);
+    const because = judgeHolder(current.info, facts, ownIds, quiet, options.staleMs ?? HEARTBEAT_STALE_MS);
     if (because !== undefined) {
-      if (removeIfUnchanged(path, current.text) && tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs, { info: current.info, because });
+      if (removeIfUnchanged(path, current.text)) {
+        info.generation = Math.max(lastGeneration(stateDir, accountKey), before) + 1;
+        // a holder judged gone by its heartbeat alone may be stopped, not gone: its writes may still be on the wire
+        const mayRun = pidsMeanSame(current.info, facts) ? undefined : { requestTimeoutMs: current.info.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS, silentMs: quiet };
+        if (tryCreate(path, info)) return granted(stateDir, accountKey, info, heartbeatMs, { info: current.info, because, ...(mayRun === undefined ? {} : { mayRun }) }, now());
+      }
       continue;
     }
     if (now() >= deadline) return { heldBy: current.info };
@@ -307,8 +399,11 @@ export function forceUnlock(stateDir: string, id: string, force: boolean, option
     const current = readLockFile(path);
     const info = current?.info;
     if (current === undefined || info?.id !== id) continue;
-    const running = holderAlive(info, options.facts ?? hostFacts(), (options.now ?? Date.now)() - current.mtimeMs);
+    const now = (options.now ?? Date.now)();
+    const running = holderAlive(info, options.facts ?? hostFacts(), now - current.mtimeMs);
     if (running !== undefined && !force) return { live: info, why: running };
+    // the run that takes the lock next waits for the writes this holder, still running, may have on the wire
+    if (running !== undefined) writeFileAtomic(forcedPath(stateDir, name.slice(0, -'.lock'.length)), `${JSON.stringify({ info, at: now })}\n`);
     unlinkSync(path);
     return { removed: info };
   }

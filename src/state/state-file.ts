@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shapeProblems } from './shape.js';
-import { writeFileAtomic } from './write-atomic.js';
+import { writeFileAtomic, type Fence } from './write-atomic.js';
 
 export const STATE_FORMAT_VERSION = 1;
 
@@ -122,9 +122,9 @@ function* stateFilePieces(state: AccountState): Generator<string> {
   yield `${addresses.length === 0 ? '' : '\n  '}}\n}\n`;
 }
 
-/** Writes the state atomically with the serial it carries. */
-export function writeStateFile(stateDir: string, state: AccountState): void {
-  writeFileAtomic(statePath(stateDir, state.account), stateFilePieces(state));
+/** Writes the state atomically with the serial it carries; with a `fence`, only while it holds (write-atomic.ts). */
+export function writeStateFile(stateDir: string, state: AccountState, fence?: Fence): void {
+  writeFileAtomic(statePath(stateDir, state.account), stateFilePieces(state), 0o644, fence);
 }
 
 /** Writes the state atomically and bumps its serial. */

@@ -29,6 +29,14 @@ export interface LockInfo {
   process?: LockProcess;
   /** A random id a local lock's holder rewrites every few seconds while it runs. */
   heartbeat?: string;
+  /**
+   * The lock's generation: one more than the last one granted for the account, kept beside its
+   * state, so a holder that lost its lock is told by which generation it was replaced. Absent in
+   * lock files of the old format.
+   */
+  generation?: number;
+  /** The deadline of each request its holder sends (ADSCTL_REQUEST_TIMEOUT), in ms: how long a write of it can be on the wire. */
+  request_timeout_ms?: number;
   /** Only for a lock that cannot be read: what is wrong with it, and where it is. */
   damaged?: { problem: string; file: string };
 }
@@ -50,10 +58,25 @@ export interface Lock {
   /** Why the holder of `tookOver` counts as gone. */
   tookOverBecause?: string;
   /**
+   * The former holder may still be running (its heartbeat stood still in another pid namespace,
+   * its PostgreSQL session ended, its lock was forced away): a write it sent before may still be
+   * on the wire for up to its request deadline, counted from `silentMs` ago (engine/accounts.ts
+   * waits that out when its journal has requests not answered).
+   */
+  previousMayRun?: { requestTimeoutMs: number; silentMs: number };
+  /**
    * Aborted when the lock is lost while held (the server ended the session that held it); its
    * reason is an Error naming the account and the cause. A run stops writing when it is.
    */
   lost?: AbortSignal;
+  /**
+   * Checks, at this moment, that this run still holds the lock (a local lock file still names it;
+   * the PostgreSQL session that holds it still answers), and throws the `LockLostError` of
+   * `lost` when it does not: called before each write of the service (the API client) so that a
+   * run that was stopped or cut off sends nothing once another holds the lock, whatever its timers
+   * believe.
+   */
+  verify?(): void | Promise<void>;
   release(): Promise<void>;
 }
 
@@ -153,8 +176,11 @@ export interface StateWriter {
 
 /** The lock per account a run or a `state` edit holds (the engine's sessions, `state`, `force-unlock`). */
 export interface StateLocker {
-  /** Takes an account's lock, waiting up to `timeoutMs`; the holder when it could not. */
-  lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }>;
+  /**
+   * Takes an account's lock, waiting up to `timeoutMs`; the holder when it could not. The lock
+   * names `requestTimeoutMs`, the deadline of the requests the run sends under it.
+   */
+  lock(key: string, operation: string, timeoutMs: number, holding?: { requestTimeoutMs?: number }): Promise<Lock | { heldBy: LockInfo }>;
   /** The current holder of an account's lock, if any. */
   lockHolder(key: string): Promise<LockInfo | undefined>;
   /**

@@ -182,6 +182,26 @@ describe('API client against the emulator', () => {
     await client.close();
   });
 
+  it.each([
+    { name: 'a check that throws at once (a local lock file naming another lock)', verify: (lost: boolean) => (): void => { if (lost) throw new Error('its file now names lock next'); } },
+    { name: 'a check that fails after a statement (a PostgreSQL session that ended)', verify: (lost: boolean) => async (): Promise<void> => { await Promise.resolve(); if (lost) throw new Error('the session ended'); } },
+  ])('checks the lease before each write, with no signal aborted: $name', async ({ verify }) => {
+    const emu = await start({ rateLimitScale: 0 });
+    let lost = false;
+    let checks = 0;
+    const { client, api } = apiFor(emu.info, { verifyLease: () => { checks++; return verify(lost)(); } });
+    expect((await api.batch('campaign', emu.info.account_id, createOps(1))).every((r) => r.ok)).toBe(true);
+    expect(checks).toBe(1);
+    lost = true;
+    await control(emu, '/stats/reset', {});
+    const refused = await api.batch('campaign', emu.info.account_id, createOps(1, 1));
+    expect(refused).toMatchObject([{ ok: false, error: { outcome: 'unsent' } }]);
+    expect(await api.list('campaign', emu.info.account_id)).toHaveLength(1);
+    const stats = await control(emu, '/stats');
+    expect(Object.keys(stats.byRoute).filter((route) => !route.startsWith('GET '))).toEqual([]);
+    await client.close();
+  });
+
   it('signs values with reserved characters in queries and form bodies', async () => {
     const emu = await start();
     const { client, api } = apiFor(emu.info);

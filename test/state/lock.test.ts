@@ -43,14 +43,14 @@ function granted(result: Lock | { heldBy: LockInfo }): Lock {
 }
 
 describe('acquireLock', () => {
-  it('takes the lock, writes who holds it, and removes it on release, leaving no other file', async () => {
+  it('takes the lock, writes who holds it, and removes it on release, leaving only the generation granted', async () => {
     const lock = granted(await acquireLock(dir, ACCOUNT, 'plan', 0));
     expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toEqual(lock.info);
-    expect(lock.info).toMatchObject({ pid: process.pid, operation: 'plan' });
+    expect(lock.info).toMatchObject({ pid: process.pid, operation: 'plan', generation: 1 });
     expect(lock.tookOver).toBeUndefined();
-    expect(readdirSync(dir)).toEqual([`${ACCOUNT}.lock`]);
+    expect(readdirSync(dir).sort()).toEqual([`${ACCOUNT}.generation`, `${ACCOUNT}.lock`]);
     lock.release();
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([`${ACCOUNT}.generation`]);
   });
 
   it('refuses, naming the holder, while a run of this process holds it', async () => {
@@ -146,7 +146,7 @@ describe('a lock held in another pid namespace or boot', () => {
 });
 
 describe('the heartbeat of a held lock', () => {
-  it('rewrites its random id in the lock file, and stops with the release, leaving no file', async () => {
+  it('rewrites its random id in the lock file, and stops with the release, leaving no lock file', async () => {
     const lock = granted(await acquireLock(dir, ACCOUNT, 'apply', 0, { heartbeatMs: 20 }));
     const beat = (): string | undefined => (existsSync(lockPath(dir, ACCOUNT)) ? (JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8')) as LockInfo).heartbeat : undefined);
     const first = beat();
@@ -156,7 +156,7 @@ describe('the heartbeat of a held lock', () => {
     expect(JSON.parse(readFileSync(lockPath(dir, ACCOUNT), 'utf8'))).toMatchObject({ id: lock.info.id, pid: process.pid, process: lock.info.process });
     lock.release();
     await new Promise((r) => setTimeout(r, 100));
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual([`${ACCOUNT}.generation`]);
   });
 });
 
@@ -267,6 +267,6 @@ describe('temporary files left by killed runs', () => {
     };
     for (const name of Object.keys(files)) writeFileSync(join(dir, name), '{');
     granted(await acquireLock(dir, ACCOUNT, 'apply', 0)).release();
-    expect(readdirSync(dir).sort()).toEqual(Object.keys(files).filter((f) => files[f]).sort());
+    expect(readdirSync(dir).sort()).toEqual([...Object.keys(files).filter((f) => files[f]), `${ACCOUNT}.generation`].sort());
   });
 });

@@ -32,7 +32,7 @@ describe('the PostgreSQL schema', () => {
   it('is created on first use, one table per concern, and migrating again changes nothing', async () => {
     const { url, admin } = await fresh('migrate');
     const tables = async (): Promise<string[]> => (await admin.query<{ t: string }>("SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'adsctl' ORDER BY 1")).rows.map((r) => r.t);
-    expect(await tables()).toEqual(['journal', 'lock_holders', 'lookup_cache', 'member_stores', 'migrations', 'state_versions', 'states']);
+    expect(await tables()).toEqual(['journal', 'lock_generations', 'lock_holders', 'lookup_cache', 'member_stores', 'migrations', 'state_versions', 'states']);
     const again = await PostgresStore.open({ connectionString: url, schema: 'adsctl' });
     await again.close();
     expect((await admin.query('SELECT version FROM adsctl.migrations ORDER BY version')).rows).toEqual(MIGRATIONS.map((_, i) => ({ version: i + 1 })));
@@ -105,6 +105,43 @@ describe('PostgreSQL locks', () => {
     await expect(store.write(emptyState('acme', 'local'), 'apply')).rejects.toThrow(/the state lock of account acme in postgres:\/\/\S+ was lost/);
     if (!('heldBy' in next)) await next.release();
     await held.release();
+  });
+
+  it('have a generation, one more at every acquisition; a holder whose generation moved on writes nothing and fails verify', async () => {
+    const { url, store, admin } = await fresh('generation');
+    const other = await runner(url);
+    const first = await store.lock('acme', 'apply', 0, { requestTimeoutMs: 7_000 });
+    if ('heldBy' in first) throw new Error('not taken');
+    expect(first.info).toMatchObject({ generation: 1, request_timeout_ms: 7_000 });
+    await store.write(emptyState('acme', 'local'), 'apply');
+    await first.release();
+    const second = await store.lock('acme', 'apply', 0);
+    if ('heldBy' in second) throw new Error('not taken');
+    expect(second.info.generation).toBe(2);
+    await second.verify?.();
+    const journal = await store.openJournal('acme');
+    await journal.begin({ journal: '0123456789abcdef', base: 1 });
+    // the generation moves on without this session ending (an administrator, another tool): the
+    // statements themselves refuse, whatever the session believes
+    await admin.query('UPDATE adsctl.lock_generations SET generation = generation + 1 WHERE account = $1', ['acme']);
+    await expect(second.verify?.()).rejects.toThrow(/another run holds a later generation of it/);
+    await expect(store.checkpoint({ ...emptyState('acme', 'local'), serial: 9 }, 'apply', true)).rejects.toThrow(/another run holds a later generation/);
+    await expect(journal.append({ done: 1 })).rejects.toThrow(/another run holds a later generation/);
+    await expect(store.clearJournal('acme')).rejects.toThrow(/another run holds a later generation/);
+    expect((await admin.query<{ serial: string }>('SELECT serial FROM adsctl.states WHERE account = $1', ['acme'])).rows[0]?.serial).toBe('1');
+    expect((await admin.query<{ n: string }>('SELECT count(*) AS n FROM adsctl.journal WHERE account = $1', ['acme'])).rows[0]?.n).toBe('1');
+    await second.release();
+    // a holder row left by a session that ended: the next run is told its former holder may still run
+    const third = await other.lock('acme', 'apply', 0);
+    if ('heldBy' in third) throw new Error('not taken');
+    expect(third.previousMayRun).toBeUndefined();
+    await admin.query('SELECT pg_terminate_backend($1)', [await holderBackend(admin, 'acme')]);
+    await admin.query(`UPDATE adsctl.lock_holders SET info = jsonb_set(info, '{process}', '{"boot_id": "elsewhere"}') WHERE account = 'acme'`);
+    const fourth = await (await runner(url)).lock('acme', 'apply', 5_000);
+    if ('heldBy' in fourth) throw new Error('not taken');
+    expect(fourth.tookOver?.id).toBe(third.info.id);
+    expect(fourth.previousMayRun).toEqual({ requestTimeoutMs: 60_000, silentMs: 0 });
+    await fourth.release();
   });
 
   it('are busy for the run that holds them: a second lock of one account in one run waits', async () => {

@@ -20,16 +20,32 @@ export const MEMBER_STORES_MIGRATION = (s: string): string => `
 /** Runs one statement on the backend's connection. */
 type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
 
-/** The member stores of `account` in `table` (`<schema>.member_stores`), through `query`. */
-export function memberRows(query: Query, table: string, account: string, where: string): MemberRows {
+/**
+ * How the backend fences a write of an account's rows (store.ts): the condition, with the lock's
+ * generation as parameter `$n`, and the run of a statement that selects it as `fenced`.
+ */
+export interface RowFence {
+  condition(n: number): string;
+  write(text: string, values: unknown[]): Promise<void>;
+}
+
+/** The member stores of `account` in `table` (`<schema>.member_stores`), through `query`; writes fenced by `fence`. */
+export function memberRows(query: Query, table: string, account: string, where: string, fence: RowFence): MemberRows {
   return {
     where,
     read: async (name) => (await query<{ members: Buffer }>(`SELECT members FROM ${table} WHERE account = $1 AND name = $2`, [account, name])).rows[0]?.members,
     write: async (name, bytes) => {
-      await query(`INSERT INTO ${table} (account, name, members, updated_at) VALUES ($1, $2, $3, now()) ON CONFLICT (account, name) DO UPDATE SET members = EXCLUDED.members, updated_at = now()`, [account, name, bytes]);
+      await fence.write(
+        `WITH fence AS (SELECT ${fence.condition(4)} AS ok), put AS (
+           INSERT INTO ${table} (account, name, members, updated_at) SELECT $1, $2, $3, now() WHERE (SELECT ok FROM fence)
+           ON CONFLICT (account, name) DO UPDATE SET members = EXCLUDED.members, updated_at = now()
+         )
+         SELECT ok AS fenced FROM fence`,
+        [account, name, bytes],
+      );
     },
     remove: async (name) => {
-      await query(`DELETE FROM ${table} WHERE account = $1 AND name = $2`, [account, name]);
+      await fence.write(`WITH fence AS (SELECT ${fence.condition(3)} AS ok), gone AS (DELETE FROM ${table} WHERE account = $1 AND name = $2 AND (SELECT ok FROM fence)) SELECT ok AS fenced FROM fence`, [account, name]);
     },
     names: async () => (await query<{ name: string }>(`SELECT name FROM ${table} WHERE account = $1 ORDER BY name`, [account])).rows.map((r) => r.name),
   };

@@ -44,6 +44,12 @@ export const MIGRATIONS: ReadonlyArray<(schema: string) => string> = [
       updated_at timestamptz NOT NULL
     );`,
   MEMBER_STORES_MIGRATION,
+  // the generation of each account's lock: one more at every acquisition; writes under a lock are made only while it is still the lock's
+  (s) => `
+    CREATE TABLE ${s}.lock_generations (
+      account text PRIMARY KEY,
+      generation bigint NOT NULL
+    );`,
 ];
 
 const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;

@@ -23,7 +23,8 @@ import pg from 'pg';
 import { systemClock, type Clock } from '../../clock/clock.js';
 import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
 import { LockLostError } from '../lock-lost.js';
-import { holderName } from '../lock.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, holderName } from '../lock.js';
+import { hostFacts, judgeHolder, pidsMeanSame } from '../lock-holder.js';
 import { shapeProblems } from '../shape.js';
 import { emptyState, STATE_FORMAT_VERSION, type AccountState } from '../state-file.js';
 import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from '../store.js';
@@ -93,7 +94,7 @@ function connectionError(where: string, error: unknown): Error {
 
 export class PostgresStore implements StateStore {
   readonly where: string;
-  private readonly t: { states: string; versions: string; journal: string; locks: string; cache: string };
+  private readonly t: { states: string; versions: string; journal: string; locks: string; generations: string; cache: string };
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly now: () => number;
   /** The locks held, by account, with what aborts their `lost` signal. */
@@ -112,7 +113,7 @@ export class PostgresStore implements StateStore {
   ) {
     this.where = describeConnection(options.connectionString);
     const s = quoteIdent(options.schema);
-    this.t = { states: `${s}.states`, versions: `${s}.state_versions`, journal: `${s}.journal`, locks: `${s}.lock_holders`, cache: `${s}.lookup_cache` };
+    this.t = { states: `${s}.states`, versions: `${s}.state_versions`, journal: `${s}.journal`, locks: `${s}.lock_holders`, generations: `${s}.lock_generations`, cache: `${s}.lookup_cache` };
     this.sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
     client.on('error', (error: Error) => this.connectionEnded(error.message));
@@ -209,6 +210,33 @@ export class PostgresStore implements StateStore {
     }
   }
 
+  /** The generation of `key`'s lock while this session holds it; null when it does not (a write then is not fenced). */
+  private generationOf(key: string): number | null {
+    return this.held.get(key)?.lock.info.generation ?? null;
+  }
+
+  /**
+   * The condition a write of `key`'s rows is made under, with the lock's generation as parameter
+   * `$n`: that the account's generation is still the one this session was granted. A session that
+   * is alive holds its advisory lock, so this holds with it; it is checked in the statement
+   * itself all the same, so no write can land for a lock that moved on.
+   */
+  private fenceCondition(n: number): string {
+    return `($${n}::bigint IS NULL OR EXISTS (SELECT 1 FROM ${this.t.generations} g WHERE g.account = $1 AND g.generation = $${n}::bigint))`;
+  }
+
+  /** The `LockLostError` of a write of `key` that its fence refused. */
+  private refused(key: string): LockLostError {
+    return new LockLostError(`the state lock of account ${key} in ${this.where} was lost: another run holds a later generation of it, and nothing more is written by this one`);
+  }
+
+  /** Runs `text` (whose `$1` is the account and `$n` the generation) as a fenced write of `key`; refused when the fence kept it from writing. */
+  private async fencedWrite(key: string, text: string, values: unknown[]): Promise<void> {
+    const generation = this.generationOf(key);
+    const { rows } = await this.query<{ fenced: boolean }>(text, [...values, generation]);
+    if (rows[0]?.fenced !== true) throw this.refused(key);
+  }
+
   async accounts(): Promise<string[]> {
     const { rows } = await this.query<{ account: string }>(`SELECT account FROM ${this.t.states} UNION SELECT DISTINCT account FROM ${this.t.journal} UNION SELECT DISTINCT account FROM ${this.t.versions} ORDER BY account`);
     return rows.map((r) => r.account);
@@ -267,46 +295,64 @@ export class PostgresStore implements StateStore {
   }
 
   private async store(account: string, serial: number, json: string, operation: string, final: boolean): Promise<void> {
-    await this.query(
-      `WITH current AS (
-         INSERT INTO ${this.t.states} (account, serial, state, updated_at) VALUES ($1, $2, $3::jsonb, now())
+    await this.fencedWrite(
+      account,
+      `WITH fence AS (SELECT ${this.fenceCondition(8)} AS ok), current AS (
+         INSERT INTO ${this.t.states} (account, serial, state, updated_at) SELECT $1, $2, $3::jsonb, now() WHERE (SELECT ok FROM fence)
          ON CONFLICT (account) DO UPDATE SET serial = EXCLUDED.serial, state = EXCLUDED.state, updated_at = now()
        ), kept AS (
          INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation)
-         SELECT $1, $2, $3::jsonb, $7::timestamptz, $4, $5 WHERE $6
+         SELECT $1, $2, $3::jsonb, $7::timestamptz, $4, $5 WHERE $6 AND (SELECT ok FROM fence)
          ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation
+       ), pruned AS (
+         DELETE FROM ${this.t.versions} WHERE $6 AND (SELECT ok FROM fence) AND account = $1 AND serial < (
+           SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS - 1}) newest
+         )
        )
-       DELETE FROM ${this.t.versions} WHERE $6 AND account = $1 AND serial < (
-         SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS - 1}) newest
-       )`,
+       SELECT ok AS fenced FROM fence`,
       [account, serial, json, holderName(), operation, final, (this.options.clock ?? systemClock).now().toISOString()],
     );
   }
 
   async keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void> {
     for (const { serial, written_at, written_by, operation, state } of versions) {
-      await this.query(
-        `INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation) VALUES ($1, $2, $3::jsonb, $4, $5, $6) ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation`,
+      await this.fencedWrite(
+        key,
+        `WITH fence AS (SELECT ${this.fenceCondition(7)} AS ok), kept AS (
+           INSERT INTO ${this.t.versions} (account, serial, state, written_at, written_by, operation) SELECT $1, $2, $3::jsonb, $4, $5, $6 WHERE (SELECT ok FROM fence)
+           ON CONFLICT (account, serial) DO UPDATE SET state = EXCLUDED.state, written_at = EXCLUDED.written_at, written_by = EXCLUDED.written_by, operation = EXCLUDED.operation
+         )
+         SELECT ok AS fenced FROM fence`,
         [key, serial, JSON.stringify(state), written_at, written_by, operation],
       );
     }
-    await this.query(
-      `DELETE FROM ${this.t.versions} WHERE account = $1 AND serial < (
-         SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS}) newest
-       )`,
+    await this.fencedWrite(
+      key,
+      `WITH fence AS (SELECT ${this.fenceCondition(2)} AS ok), pruned AS (
+         DELETE FROM ${this.t.versions} WHERE (SELECT ok FROM fence) AND account = $1 AND serial < (
+           SELECT coalesce(min(serial), 0) FROM (SELECT serial FROM ${this.t.versions} WHERE account = $1 ORDER BY serial DESC LIMIT ${KEPT_VERSIONS}) newest
+         )
+       )
+       SELECT ok AS fenced FROM fence`,
       [key],
     );
   }
 
   async remove(key: string): Promise<void> {
-    await this.query(
-      `WITH a AS (DELETE FROM ${this.t.states} WHERE account = $1), b AS (DELETE FROM ${this.t.versions} WHERE account = $1) DELETE FROM ${this.t.journal} WHERE account = $1`,
+    await this.fencedWrite(
+      key,
+      `WITH fence AS (SELECT ${this.fenceCondition(2)} AS ok),
+         a AS (DELETE FROM ${this.t.states} WHERE account = $1 AND (SELECT ok FROM fence)),
+         b AS (DELETE FROM ${this.t.versions} WHERE account = $1 AND (SELECT ok FROM fence)),
+         c AS (DELETE FROM ${this.t.journal} WHERE account = $1 AND (SELECT ok FROM fence))
+       SELECT ok AS fenced FROM fence`,
       [key],
     );
   }
 
-  async lock(key: string, operation: string, timeoutMs: number): Promise<Lock | { heldBy: LockInfo }> {
-    const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation };
+  async lock(key: string, operation: string, timeoutMs: number, holding: { requestTimeoutMs?: number } = {}): Promise<Lock | { heldBy: LockInfo }> {
+    const facts = hostFacts();
+    const info: LockInfo = { id: randomUUID(), holder: holderName(), pid: process.pid, created_at: new Date().toISOString(), operation, process: facts.process, request_timeout_ms: holding.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS };
     const k = lockKey(this.options.schema, key);
     const deadline = this.now() + timeoutMs;
     for (;;) {
@@ -330,6 +376,13 @@ export class PostgresStore implements StateStore {
     const lock: Lock = {
       info,
       lost: lose.signal,
+      // one statement through the session: it answers only while the session, and so its advisory lock, lives
+      verify: async () => {
+        if (lose.signal.aborted) throw lose.signal.reason;
+        if (released) throw new LockLostError(`the state lock of account ${key} in ${this.where} was released: this run may write nothing more`);
+        const { rows } = await this.query<{ generation: string }>(`SELECT generation FROM ${this.t.generations} WHERE account = $1`, [key]);
+        if (Number(rows[0]?.generation) !== info.generation) throw this.refused(key);
+      },
       release: async () => {
         if (released) return;
         released = true;
@@ -349,6 +402,24 @@ export class PostgresStore implements StateStore {
     };
     this.held.set(key, { lock, lose });
     try {
+      // the next generation, then the row naming the holder with it
+      const { rows } = await this.query<{ generation: string }>(
+        `INSERT INTO ${this.t.generations} (account, generation) VALUES ($1, 1)
+         ON CONFLICT (account) DO UPDATE SET generation = ${this.t.generations}.generation + 1 RETURNING generation`,
+        [key],
+      );
+      info.generation = Number(rows[0]!.generation);
+      const { rows: before } = await this.query<{ info: LockInfo }>(`SELECT info FROM ${this.t.locks} WHERE account = $1`, [key]);
+      if (before[0] !== undefined) {
+        // a row left by a holder whose session ended without releasing: the process may still be
+        // running, its writes on the wire; when its session ended is not known here, so from now
+        const former = before[0].info;
+        lock.tookOver = former;
+        lock.tookOverBecause = 'its session ended without releasing it';
+        // unless its process is seen gone from here (this boot and pid namespace), which sends nothing more
+        const gone = pidsMeanSame(former, facts) && judgeHolder(former, facts, new Set(), 0) !== undefined;
+        if (!gone) lock.previousMayRun = { requestTimeoutMs: former.request_timeout_ms ?? DEFAULT_REQUEST_TIMEOUT_MS, silentMs: 0 };
+      }
       await this.query(
         `INSERT INTO ${this.t.locks} (account, info, backend_pid) VALUES ($1, $2::jsonb, pg_backend_pid())
          ON CONFLICT (account) DO UPDATE SET info = EXCLUDED.info, backend_pid = EXCLUDED.backend_pid`,
@@ -392,6 +463,7 @@ export class PostgresStore implements StateStore {
     const contents = await this.readJournal(key);
     if (contents.damage !== undefined) throw new Error(`the journal of account ${key} in ${this.where} cannot be read whole: record ${contents.damage.line} is damaged (${contents.damage.problem})`);
     const query = this.query.bind(this);
+    const fenced = (text: string, values: unknown[]): Promise<void> => this.fencedWrite(key, text, values);
     const table = this.t.journal;
     let count = 0;
     if (contents.head !== undefined) {
@@ -404,9 +476,11 @@ export class PostgresStore implements StateStore {
       const lines = [...(head === undefined ? [] : [{ head, records: records.length }]), ...records.map((r, i) => (head === undefined ? r : { ...r, n: i + 1 }))];
       // counted before the statement runs: an append called meanwhile numbers its record after these
       count = head === undefined ? 0 : records.length;
-      await query(
-        `WITH gone AS (DELETE FROM ${table} WHERE account = $1)
-         INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) ORDER BY e.n`,
+      await fenced(
+        `WITH fence AS (SELECT ${this.fenceCondition(3)} AS ok),
+           gone AS (DELETE FROM ${table} WHERE account = $1 AND (SELECT ok FROM fence)),
+           added AS (INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) WHERE (SELECT ok FROM fence) ORDER BY e.n)
+         SELECT ok AS fenced FROM fence`,
         [key, JSON.stringify(lines)],
       );
     };
@@ -421,14 +495,16 @@ export class PostgresStore implements StateStore {
       },
       append: async (record) => {
         if (head === undefined) {
-          await query(`INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb)`, [key, JSON.stringify(record)]);
+          await fenced(`WITH fence AS (SELECT ${this.fenceCondition(3)} AS ok), added AS (INSERT INTO ${table} (account, record) SELECT $1, $2::jsonb WHERE (SELECT ok FROM fence)) SELECT ok AS fenced FROM fence`, [key, JSON.stringify(record)]);
           return;
         }
         // the record and the head's count of records in one statement; numbered now, in call order
         const n = ++count;
-        await query(
-          `WITH added AS (INSERT INTO ${table} (account, record) VALUES ($1, $2::jsonb))
-           UPDATE ${table} SET record = jsonb_set(record, '{records}', to_jsonb($3::int)) WHERE account = $1 AND record ? 'head'`,
+        await fenced(
+          `WITH fence AS (SELECT ${this.fenceCondition(4)} AS ok),
+             added AS (INSERT INTO ${table} (account, record) SELECT $1, $2::jsonb WHERE (SELECT ok FROM fence)),
+             counted AS (UPDATE ${table} SET record = jsonb_set(record, '{records}', to_jsonb($3::int)) WHERE account = $1 AND record ? 'head' AND (SELECT ok FROM fence))
+           SELECT ok AS fenced FROM fence`,
           [key, JSON.stringify({ ...record, n }), n],
         );
       },
@@ -440,7 +516,7 @@ export class PostgresStore implements StateStore {
   }
 
   async clearJournal(key: string): Promise<void> {
-    await this.query(`DELETE FROM ${this.t.journal} WHERE account = $1`, [key]);
+    await this.fencedWrite(key, `WITH fence AS (SELECT ${this.fenceCondition(2)} AS ok), gone AS (DELETE FROM ${this.t.journal} WHERE account = $1 AND (SELECT ok FROM fence)) SELECT ok AS fenced FROM fence`, [key]);
   }
 
   async history(key: string): Promise<StateVersion[]> {
@@ -481,7 +557,10 @@ export class PostgresStore implements StateStore {
   }
 
   memberRows(account: string): MemberRows {
-    return memberRows((text, values) => this.query(text, values), `${quoteIdent(this.options.schema)}.member_stores`, account, this.where);
+    return memberRows((text, values) => this.query(text, values), `${quoteIdent(this.options.schema)}.member_stores`, account, this.where, {
+      condition: (n) => this.fenceCondition(n),
+      write: (text, values) => this.fencedWrite(account, text, values),
+    });
   }
 
   async close(): Promise<void> {
