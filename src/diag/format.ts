@@ -3,7 +3,8 @@
  * a caret under the offending key or value, then any related locations as notes. Plain text, no
  * colour, so the output is the same in a terminal, a CI log and a golden file. A long source line
  * is shown as a window around the range, and long messages are cut, so the output of a file
- * with a 10 MB value stays a few lines long. The password of a URL is never printed.
+ * with a 10 MB value stays a few lines long. The password of a URL is never printed, nor a
+ * control character of the source as it is.
  */
 import type { Diagnostic } from './diagnostic.js';
 import { clipText, CUT_MARK } from './quote.js';
@@ -45,6 +46,15 @@ function windowOf(length: number, from: number): { start: number; end: number } 
   return { start, end: start + SNIPPET_COLUMNS };
 }
 
+/**
+ * A source line with each control character but the tab shown as its picture (U+0000 as ␀, U+007F
+ * as ␡): one character for one, so the caret stays under it, and nothing written to the terminal
+ * acts as a control (an escape sequence, a bell, a carriage return).
+ */
+function pictured(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, (c) => String.fromCharCode(c === '\u007f' ? 0x2421 : 0x2400 + c.charCodeAt(0)));
+}
+
 function snippet(range: SourceRange, sources: SourceTexts): string[] {
   const text = sources.get(range.file);
   if (text === undefined || range.start.offset > text.length) return [];
@@ -57,7 +67,7 @@ function snippet(range: SourceRange, sources: SourceTexts): string[] {
   const after = shown.end < length ? CUT_MARK : '';
   const around = Math.max(line.start, line.start + shown.start - REDACT_MARGIN);
   const redacted = redactUserinfo(text.slice(around, Math.min(line.end, line.start + shown.end + REDACT_MARGIN)), { keepLength: true });
-  const visible = redacted.slice(line.start + shown.start - around, line.start + shown.end - around);
+  const visible = pictured(redacted.slice(line.start + shown.start - around, line.start + shown.end - around));
   const gutter = String(range.start.line);
   const pad = ' '.repeat(gutter.length);
   const indent = ' '.repeat(before.length) + visible.slice(0, Math.max(0, from - shown.start)).replace(/[^\t]/g, ' ');

@@ -86,6 +86,11 @@ export interface FieldRule {
   kept?: true;
   /** A time the service refuses unless it is after the current time when written (a scheduled post's `scheduled_at`). */
   future?: true;
+  /**
+   * The field holds lines of text (a post's): a line break (LF) or a tab in it is its own, where
+   * every other string value refuses all control characters (src/manifest/control-characters.ts).
+   */
+  multiline?: true;
   /** The service accepts the field but never answers it: it is compared with the applied value. */
   writeOnly?: true;
   /** Money that must be greater than zero (budgets and bids). */

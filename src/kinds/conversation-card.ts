@@ -63,7 +63,7 @@ export const CONVERSATION_CARD: KindDescriptor = {
     { ...required('format', 'scalar', 'replace'), writeOnly: true },
     required('name', 'scalar', 'update'),
     required('media_key', 'id', 'update'),
-    ...CTAS.flatMap((c) => [field(c, 'scalar', 'update'), field(`${c}_tweet`, 'scalar', 'update')]),
+    ...CTAS.flatMap((c) => [field(c, 'scalar', 'update'), { ...field(`${c}_tweet`, 'scalar', 'update'), multiline: true as const }]),
     field('title', 'scalar', 'update'),
     { ...required('thank_you_text', 'scalar', 'update') },
     field('thank_you_url', 'scalar', 'update'),

@@ -28,7 +28,7 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
       : manifestFields<DraftPost>('DraftPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], read: readPostContent }),
     attributes: [
       field('as_user_id', 'id', 'replace'),
-      field('text', 'scalar', 'update'),
+      { ...field('text', 'scalar', 'update'), multiline: true },
       { ...field('card_uri', 'scalar', 'update'), idPrefix: 'card://' },
       field('media_keys', 'list', 'update'),
       serviceDefaulted('nullcast', 'scalar', 'update', true),

@@ -60,7 +60,7 @@ export const POST: KindDescriptor = {
   }),
   attributes: [
     field('as_user_id', 'id', 'replace'),
-    field('text', 'scalar', 'replace'),
+    { ...field('text', 'scalar', 'replace'), multiline: true },
     { ...field('card_uri', 'scalar', 'replace'), idPrefix: 'card://' },
     field('media_keys', 'list', 'replace'),
     field('name', 'scalar', 'update'),

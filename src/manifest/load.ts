@@ -8,6 +8,7 @@ import { errorAt, hasErrors, sortDiagnostics, type Diagnostic, type Result } fro
 import { validateWithSchema } from '../schema/validator.js';
 import { COLLECTIONS, ROOT_KIND } from '../kinds/registry.js';
 import { checkAccountRules } from './checks.js';
+import { checkControlCharacters } from './control-characters.js';
 import { readEndpoint } from './endpoint.js';
 import { findMisplacedCollections } from './misplaced.js';
 import { readMoved, readRemoved } from './moves.js';
@@ -107,6 +108,7 @@ function loadFile(source: ManifestSource, options: LoadOptions, rootOf: (dir: st
   resolveImports(ctx, root);
   checkCycles(ctx);
   checkAccountRules(ctx, root);
+  checkControlCharacters(ctx, root);
   const moved = readMoved(ctx, root);
   const removed = readRemoved(ctx, root);
   const accountId = ctx.resources.find((r) => r.kind === ROOT_KIND.kind)?.importId;
