@@ -18,6 +18,8 @@
  * - `refactorState` (refactor.ts): the plan's moves and removals made in the state first;
  * - `openRun` (run.ts): opens the journal, announces the start;
  * - `runLayers` (layers.ts): layers in order, steps and chunks together within the slots;
+ * - `runRestores` (restore.ts): after a layer, the creatives put back that a serving object would
+ *   otherwise be left without, when none of its new ones could be added;
  * - `readyOperations` (ready.ts): a step's operations resolved into parameters, or skipped;
  * - `chunksOf` (chunks.ts): the requests a step's ready operations go in;
  * - `runChunk` (rounds.ts): a chunk sent again while the service asks, up to a bound;

@@ -8,7 +8,12 @@ export type ApplyEvent =
   | { type: 'working'; account: string; address: string; message: string }
   | { type: 'failed'; account: string; address: string; message: string }
   | { type: 'skipped'; account: string; address: string; because: string }
-  | { type: 'resolved'; account: string; address: string; id: string | undefined };
+  | { type: 'resolved'; account: string; address: string; id: string | undefined }
+  /**
+   * A creative of the serving object `parent` was put back (`address`), since none of the new ones
+   * (`insteadOf`) could be added: `reason` is the first of their errors.
+   */
+  | { type: 'restored'; account: string; parent: string; address: string; insteadOf: string[]; reason: string };
 
 export interface ApplyResult {
   added: number;

@@ -2,21 +2,29 @@
  * Running the plan's layers in order, the steps of a layer together, the chunks of a step
  * together, all within the run's bound on requests in flight. A step first settles what cannot
  * be sent (skipped, with why), then sends the rest; `progress` counts a chunk once every operation
- * in it has an outcome. Once the apply is stopped no further layer starts.
+ * in it has an outcome. After each layer, what the plan puts back for a serving object whose new
+ * creatives could not be added is sent before the next begins. Once the apply is stopped no
+ * further layer starts.
  */
 import { stepVerb } from '../plan/steps.js';
 import type { Step } from '../plan/types.js';
 import { chunksOf } from './chunks.js';
 import { readyOperations } from './ready.js';
 import { recordSkip } from './record.js';
+import { restoresByLayer, runRestores } from './restore.js';
 import { runChunk } from './rounds.js';
 import type { ApplyRun } from './run.js';
 
-/** Runs every layer of the run's plan, in order, until done or stopped. */
+/**
+ * Runs every layer of the run's plan, in order, until done or stopped; after a layer, puts back
+ * the creatives a serving object would otherwise be left without (restore.ts).
+ */
 export async function runLayers(run: ApplyRun): Promise<void> {
-  for (const layer of run.plan.layers) {
+  const restores = restoresByLayer(run);
+  for (const [i, layer] of run.plan.layers.entries()) {
     if (run.stopped()) break;
     await Promise.all(layer.map((step) => runStep(run, step)));
+    await runRestores(run, restores, i);
   }
 }
 

@@ -19,19 +19,28 @@ export function asApplied(kind: ResourceKind, values: Record<string, unknown>): 
   return out;
 }
 
+/**
+ * Counts `op` as settled: an operation of the plan's layers, not one that puts a creative back
+ * (restore.ts), which is no operation of the plan and counts in none of its totals.
+ */
+function settle(run: ApplyRun, op: Operation): void {
+  if (op.phase !== 'restore') run.tally.settled++;
+}
+
 /** Records that `op` succeeded (with the live `id` it created or named) in the state and in `journalled`. */
 export function recordSuccess(run: ApplyRun, op: Operation, id: string, journalled: StateChanges): void {
   run.tally.succeeded.add(op.key);
-  run.tally.settled++;
+  settle(run, op);
   if (op.action === 'delete') recordDelete(run, op, journalled);
   else recordWrite(run, op, id, journalled);
 }
 
 /** Records that `op` failed, with the service's `message`. */
 export function recordFailure(run: ApplyRun, op: Operation, message: string): void {
-  run.tally.settled++;
-  run.tally.result.errors.push({ address: op.address, message });
-  run.emit({ type: 'failed', account: run.plan.account, address: op.address, message });
+  settle(run, op);
+  const said = op.phase === 'restore' ? `it could not be put back: ${message}` : message;
+  run.tally.result.errors.push({ address: op.address, message: said });
+  run.emit({ type: 'failed', account: run.plan.account, address: op.address, message: said });
 }
 
 /** Records that `op` was not sent, `because` of what it waited for. */
@@ -59,13 +68,16 @@ function recordWrite(run: ApplyRun, op: Operation, id: string, journalled: State
   journalled.set[op.address] = entry;
   // a pause or an activation is part of the change the plan counts, not one of its own
   if (op.phase === 'pause' || op.phase === 'activate') return;
-  if (op.action === 'create') run.tally.result.added++;
+  // a creative put back undoes the removal counted as destroyed, and is told on its own line
+  if (op.phase === 'restore') run.tally.result.destroyed--;
+  else if (op.action === 'create') run.tally.result.added++;
   else run.tally.result.changed++;
 }
 
 /** What the state holds for `op`'s address once its create or update succeeded with `id`. */
 function writtenEntry(op: Operation, id: string, change: ResourceChange | undefined, state: AccountState): StateResource {
-  const after = resolveRefs(change?.after ?? op.params, state);
+  // a creative put back holds its old values, not those the change wanted
+  const after = resolveRefs((op.phase === 'restore' ? undefined : change?.after) ?? op.params, state);
   // a create sent paused, or a pause, leaves the object paused until its activation
   const serving = KINDS[op.kind].serving;
   const held = (op.phase === 'held' || op.phase === 'pause') && serving !== undefined ? { [serving.field]: op.params[serving.field] } : {};

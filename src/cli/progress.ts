@@ -1,7 +1,8 @@
 /**
  * Showing an apply while it runs: on a terminal, one progress line rewritten in place; otherwise
  * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
- * step writes (the first ten), and a line per problem. Steps of one kind and action that start
+ * step writes (the first ten), and a line per problem, and per creative put back on a serving
+ * object whose new ones could not be added. Steps of one kind and action that start
  * together (sixty line items' promoted posts) share one line, `create 60 promoted posts`; any
  * other event ends the line first, so a failure is never folded away. Accounts are applied at
  * once: with several, every line names its account.
@@ -109,6 +110,11 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
       case 'skipped':
         io.err(`${tty ? '\n' : ''}Skipped: ${whose(event.account)}${event.address}: ${event.because}\n`);
         break;
+      case 'restored': {
+        const under = (address: string): string => (address.startsWith(`${event.parent}.`) ? address.slice(event.parent.length + 1) : address);
+        io.err(`${tty ? '\n' : ''}Restored: ${whose(event.account)}${event.parent}: ${under(event.address)} put back, since ${event.insteadOf.map(under).join(', ')} could not be added (${event.reason}); it serves what the old manifest gave it\n`);
+        break;
+      }
       case 'resolved':
         io.err(`${tty ? '\n' : ''}${whose(event.account)}${event.address}: a create had no answer; ${event.id === undefined ? 'it did not happen, sending it again' : `found it as ${event.id}`}\n`);
         break;

@@ -21,6 +21,8 @@ import { accountSpend } from './spend.js';
 import { orderOperations } from './order.js';
 import { scheduleOperations } from './schedule.js';
 import { keepServingSafe } from './serving.js';
+import { creativeRestores } from './creative-restores.js';
+import { repairWithoutCreative } from './without-creative.js';
 import { retiringObjects } from './retiring.js';
 import { landedCreates, type InFlightCreate } from './in-flight.js';
 import { requestsOf } from './steps.js';
@@ -94,7 +96,8 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   }
   const every = new Map(input.changes.map((c) => [formatAddress(c.address), c]));
   const safe = keepServingSafe(operations, every, input.live);
-  const ordered = safe.operations;
+  const repaired = repairWithoutCreative(safe.operations, every, input.live);
+  const ordered = repaired.operations;
   // every change, no-ops included: a serving object paused for its children's changes has
   // operations of its own, and a write may name an object that does not change by its id
   const schedule = scheduleOperations(ordered, orderOperations({ operations: ordered, changes: every, desired: input.desired, live: input.live }));
@@ -103,6 +106,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
     diagnostics.push(errorAt('dependency-cycle', `the writes of account ${input.account} depend on each other in a cycle: ${schedule.cycle.join(' → ')}`, first?.source));
   }
   const layers = schedule.ok ? schedule.layers : [];
+  const restores = creativeRestores(ordered, every, input.live);
   let writes = 0;
   let batches = 0;
   for (const step of layers.flat()) {
@@ -138,6 +142,8 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       serving: safe.notes,
       ...(input.unmanaged === undefined ? {} : { unmanaged: input.unmanaged }),
       ...(taken.length === 0 ? {} : { retiring: taken }),
+      ...(restores.length === 0 ? {} : { restores }),
+      ...(repaired.found.length === 0 ? {} : { withoutCreative: repaired.found }),
     },
     diagnostics,
   };

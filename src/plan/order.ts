@@ -9,7 +9,9 @@
  * - replacements: the delete and the create of one resource in the order its kind requires;
  * - account limits: when the creates and activations of a limit would not fit beside what the
  *   account holds, they come after the deletes and pauses that free room (a shared barrier node,
- *   so that many of each cost two edges per operation, not their product).
+ *   so that many of each cost two edges per operation, not their product);
+ * - repairs first: the creatives added to an object serving without one come before every other
+ *   write (an ordering barrier: later, not dependent on their success).
  * Pure: operations and changes in, graph nodes out.
  */
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
@@ -20,6 +22,7 @@ import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import { limitMoves } from './limits.js';
 import { operationKey } from './operations.js';
+import { ORDERING_BARRIER } from './schedule.js';
 import { pauseKey, servingEdges } from './serving.js';
 import type { Operation } from './types.js';
 
@@ -125,7 +128,7 @@ export function orderOperations(input: OrderInput): GraphNode[] {
     }
   }
   for (const [from, to] of servingEdges(operations, changes, input.live, kinds)) edge(from, to);
-  const barriers: GraphNode[] = [];
+  const barriers: GraphNode[] = [...repairsFirst(operations, deps)];
   for (const move of limitMoves(operations, changes, input.live, kinds)) {
     if (move.freeing.length === 0 || move.initial + move.needing.length <= move.max) continue;
     const barrier = `${BARRIER}${move.code} ${move.scope}`;
@@ -134,6 +137,27 @@ export function orderOperations(input: OrderInput): GraphNode[] {
   }
   barriers.push(...togetherBarriers(operations, deps));
   return [...operations.map((op) => ({ id: op.key, dependsOn: [...(deps.get(op.key) ?? [])] })), ...barriers];
+}
+
+/**
+ * The repairs of objects serving without a creative (`phase: 'repair'`, without-creative.ts) go
+ * before every other write of the account: one ordering barrier waits for them, and every operation
+ * they do not themselves wait for (at any depth) waits for it — in a later layer, sent whether or
+ * not a repair succeeded, since nothing else depends on one.
+ */
+function repairsFirst(operations: readonly Operation[], deps: Map<string, Set<string>>): GraphNode[] {
+  const repairs = operations.filter((op) => op.phase === 'repair').map((op) => op.key);
+  if (repairs.length === 0) return [];
+  const needed = new Set<string>();
+  const visit = (key: string): void => {
+    if (needed.has(key)) return;
+    needed.add(key);
+    for (const dep of deps.get(key) ?? []) visit(dep);
+  };
+  for (const key of repairs) visit(key);
+  const barrier = `${ORDERING_BARRIER}repairs`;
+  for (const op of operations) if (!needed.has(op.key)) deps.get(op.key)?.add(barrier);
+  return [{ id: barrier, dependsOn: repairs }];
 }
 
 /**

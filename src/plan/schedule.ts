@@ -4,14 +4,23 @@
  * it depends on (barrier nodes take no layer of their own); then the operations of a kind and
  * action in one layer that can all wait are moved to a later layer their group already uses, when
  * that saves a request, so that batching stays as efficient as the endpoints allow. Each layer's operations are
- * grouped by kind and action into steps cut to the kind's write endpoint. Pure and
- * deterministic: layers are made in one pass over a topological order.
+ * grouped by kind and action into steps cut to the kind's write endpoint. An operation's `after`
+ * is what it depends on through the graph, barriers expanded, except behind an ordering barrier,
+ * which only places it later. Pure and deterministic: layers are made in one pass over a
+ * topological order.
  */
 import { buildGraph, type GraphNode } from '../graph/graph.js';
 import type { WriteEndpoint } from '../kinds/descriptor.js';
 import { kindOf, type KindLookup } from '../kinds/registry.js';
 import { isUnknownRef } from '../diff/types.js';
 import type { Operation, Step } from './types.js';
+
+/**
+ * The prefix of a barrier node that orders without making its dependents depend on success: an
+ * operation behind it goes in a later layer than what the barrier waits for, and is sent whether or
+ * not that succeeded (order.ts: the repairs of objects serving without a creative go first).
+ */
+export const ORDERING_BARRIER = 'first ';
 
 /** A schedule, or the cycle (operation keys in order) that makes one impossible. */
 type Schedule = { ok: true; layers: Step[][] } | { ok: false; cycle: string[] };
@@ -97,8 +106,11 @@ function compact(byId: ReadonlyMap<string, GraphNode>, layer: Map<string, number
 
 const valueText = (value: unknown): string => (isUnknownRef(value) ? value.$ref : String(value));
 
-/** The steps of one layer's operations of one kind and action. */
-function stepsOf(ops: Operation[], kinds: KindLookup): Step[] {
+/**
+ * The steps of operations of one kind and action that go together (a layer's, or the creates that
+ * put back what a serving object stopped carrying), cut as the kind's write endpoint takes them.
+ */
+export function stepsOf(ops: Operation[], kinds: KindLookup): Step[] {
   const first = ops[0]!;
   const { kind, action } = first;
   const endpoint = endpointOf(first, kinds);
@@ -133,7 +145,7 @@ export function scheduleOperations(operations: readonly Operation[], nodes: read
   const order = graph.layers.flat();
   const layer = earliestLayers(order, byId, ops);
   compact(byId, layer, ops, kinds);
-  const expand = (id: string): string[] => (ops.has(id) ? [id] : (byId.get(id)?.dependsOn ?? []).flatMap(expand));
+  const expand = (id: string): string[] => (ops.has(id) ? [id] : id.startsWith(ORDERING_BARRIER) ? [] : (byId.get(id)?.dependsOn ?? []).flatMap(expand));
   const byLayer: Operation[][] = [];
   for (const op of [...operations].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))) {
     op.after = [...new Set((byId.get(op.key)?.dependsOn ?? []).flatMap(expand))].sort();

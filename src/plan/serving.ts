@@ -14,7 +14,9 @@
  * - Ready before references: a write naming a resource waits for the writes of its children of a
  *   kind marked `readyBeforeReferences` (a criterion of an audience waits for its members).
  * - Creatives: under a parent that serves, the creatives it stops carrying go before those it
- *   starts to carry.
+ *   starts to carry; when none of the new can be added, apply puts the old back
+ *   (creative-restores.ts), and a parent an apply stopped in between left carrying none gets its
+ *   creatives before every other write of the next (without-creative.ts).
  */
 import { isUnknownRef, type ResourceChange } from '../diff/types.js';
 import type { ServingSpec } from '../kinds/descriptor.js';
@@ -91,7 +93,7 @@ function underPausedAncestor(change: ResourceChange, changes: ReadonlyMap<string
  * Whether the existing object of `change` serves now and goes on serving through the plan: the
  * service shows it serving, the manifest does not pause it, and no ancestor is or becomes paused.
  */
-function servesThroughout(change: ResourceChange, changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, spec: ServingSpec, kinds: KindLookup): boolean {
+export function servesThroughout(change: ResourceChange, changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, spec: ServingSpec, kinds: KindLookup): boolean {
   if (change.action !== 'update' && change.action !== 'noop') return false;
   if (liveStatus(change, live, spec) !== spec.active || (statusOf(change.after, spec) ?? spec.active) !== spec.active) return false;
   return !underPausedAncestor(change, changes, live, kinds);
@@ -209,28 +211,48 @@ export function servingEdges(operations: readonly Operation[], changes: Readonly
   return edges;
 }
 
+/** The creatives of one kind that a serving object stops carrying (`removes`) and starts to carry (`adds`). */
+interface CreativeSwap {
+  parent: string;
+  kind: ResourceKind;
+  adds: Operation[];
+  removes: Operation[];
+}
+
 /**
- * Under a parent that serves and keeps serving, the additions of a `creative` kind come after its
- * removals of that kind: the parent carries the old creatives, fewer, none, then the new ones —
- * never old and new at once, even when a removal fails.
+ * The creative swaps of the plan: under each parent that serves and keeps serving, per `creative`
+ * kind, the operations that remove some and add others (a replacement is both), when there are both.
  */
-function creativeEdges(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup): Array<[string, string]> {
-  const byParent = new Map<string, { adds: Operation[]; removes: Operation[] }>();
+export function creativeSwaps(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup = kindOf): CreativeSwap[] {
+  const byParent = new Map<string, CreativeSwap>();
   for (const op of operations) {
     const change = changes.get(op.address);
     if (kinds(op.kind).creative !== true || change === undefined || op.action === 'update') continue;
     const parent = ancestorsOf(change.address, kinds)[0];
     if (parent === undefined) continue;
-    const group = byParent.get(`${parent}\u0000${op.kind}`) ?? { adds: [], removes: [] };
-    byParent.set(`${parent}\u0000${op.kind}`, group);
-    (op.action === 'create' ? group.adds : group.removes).push(op);
+    const key = `${parent}\u0000${op.kind}`;
+    const swap = byParent.get(key) ?? { parent, kind: op.kind, adds: [], removes: [] };
+    byParent.set(key, swap);
+    (op.action === 'create' ? swap.adds : swap.removes).push(op);
   }
+  return [...byParent.values()].filter(({ parent, adds, removes }) => {
+    if (adds.length === 0 || removes.length === 0) return false;
+    const change = changes.get(parent);
+    const spec = change === undefined ? undefined : kinds(change.kind).serving;
+    return change !== undefined && spec !== undefined && servesThroughout(change, changes, live, spec, kinds);
+  });
+}
+
+/**
+ * Under a parent that serves and keeps serving, the additions of a `creative` kind come after its
+ * removals of that kind: the parent carries the old creatives, fewer, none, then the new ones —
+ * never old and new at once, even when a removal fails. The moment with none is covered twice:
+ * apply puts the old ones back when no new one can be added (creative-restores.ts), and the next
+ * plan repairs an object an apply stopped in that moment left without one (without-creative.ts).
+ */
+function creativeEdges(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup): Array<[string, string]> {
   const edges: Array<[string, string]> = [];
-  for (const [key, { adds, removes }] of byParent) {
-    if (adds.length === 0 || removes.length === 0) continue;
-    const parent = changes.get(key.split('\u0000')[0]!);
-    const spec = parent === undefined ? undefined : kinds(parent.kind).serving;
-    if (parent === undefined || spec === undefined || !servesThroughout(parent, changes, live, spec, kinds)) continue;
+  for (const { adds, removes } of creativeSwaps(operations, changes, live, kinds)) {
     for (const add of adds) for (const remove of removes) if (add.address !== remove.address) edges.push([add.key, remove.key]);
   }
   return edges;

@@ -29,9 +29,13 @@ export interface Operation {
   /**
    * Its part in keeping a serving object from serving wider than the manifest (plan/serving.ts):
    * `held`, a create sent paused and activated later; `pause`, a pause before a change too large
-   * for one request; `activate`, the switch to serving once everything under it was written.
+   * for one request; `activate`, the switch to serving once everything under it was written;
+   * `repair`, the create of a creative under a serving object that carries none, sent before every
+   * other write of the account (plan/without-creative.ts); `restore`, the create that puts back a
+   * creative a serving object stopped carrying when none of its new ones could be added
+   * (plan/creative-restores.ts: never in a layer, only in `AccountPlan.restores`).
    */
-  phase?: 'held' | 'pause' | 'activate';
+  phase?: 'held' | 'pause' | 'activate' | 'repair' | 'restore';
   /**
    * The address of the serving parent whose changes of this kind go in one all-or-nothing request
    * with this one (an `atomic` step); absent for operations sent as their kind's batches allow.
@@ -151,6 +155,47 @@ export interface AccountPlan {
    * `protect_serving` guardrail reads, in a saved plan too. Absent when there are none.
    */
   retiring?: RetiringObject[];
+  /**
+   * What apply puts back when a serving object's new creatives cannot be added after its old ones
+   * were removed (plan/creative-restores.ts). Absent when the plan swaps no creative of a serving object.
+   */
+  restores?: CreativeRestore[];
+  /**
+   * The serving objects that carry no creative while the manifest gives them some (an apply stopped
+   * between removing the old ones and adding the new), repaired before every other write
+   * (plan/without-creative.ts). Absent when there are none.
+   */
+  withoutCreative?: WithoutCreative[];
+}
+
+/**
+ * The creatives of one kind a serving object stops carrying, and what puts them back: when none
+ * of `insteadOf` succeeded, each of `operations` whose removal (its one `after`) succeeded is sent,
+ * so the object carries what the old manifest said rather than nothing. The old creatives are
+ * those the state bound, never one made outside adsctl, so putting them back widens nothing.
+ */
+export interface CreativeRestore {
+  /** The serving object's address (a line item). */
+  parent: string;
+  /** The keys of the creates of its new creatives of the kind. */
+  insteadOf: string[];
+  /** The creates of the old creatives, `phase: 'restore'`, keyed `restore ADDRESS`, with their values before the plan. */
+  operations: Operation[];
+  /** The steps that send them, cut as the kind's create endpoint takes them. */
+  steps: Step[];
+}
+
+/**
+ * A serving object the service shows carrying no creative, under which the plan adds creatives
+ * of the manifest: those creates (`repairs`, `phase: 'repair'`) go before every other write.
+ */
+export interface WithoutCreative {
+  /** The serving object's address and live id. */
+  address: string;
+  kind: ResourceKind;
+  id: string;
+  /** The addresses of the creatives the plan adds to it first. */
+  repairs: string[];
 }
 
 /** A serving kind's object the plan deletes or replaces, as it is live. */
