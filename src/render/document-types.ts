@@ -12,9 +12,10 @@ import type { UnknownMask } from './unknowns.js';
  * changes. 2.0: values known only after apply left `after` for `after_unknown`; 2.1: `serving`;
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
  * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
- * `dormant_daily_after`, `committed_total_after`); 2.5: `serving` on each `unmanaged` object.
+ * `dormant_daily_after`, `committed_total_after`); 2.5: `serving` on each `unmanaged` object;
+ * 2.6: `serving_without_creative`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.5';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.6';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -239,10 +240,27 @@ export interface DocumentGuardrail {
   range: DocumentRange | null;
 }
 
+/**
+ * A campaign or line item that serves with no creative though the manifest gives it some (format
+ * 2.6): an apply stopped between removing its old creatives and adding the new left it so. The
+ * apply adds `repaired_by` before any other write of its account.
+ */
+export interface DocumentWithoutCreative {
+  /** The key of the account plan it is in. */
+  account: string;
+  address: string;
+  type: string;
+  id: string;
+  /** The addresses of the creatives added to it first. */
+  repaired_by: string[];
+}
+
 /** The whole document; keys are written in this order. */
 export interface PlanDocument {
   format_version: string;
   mode: 'plan' | 'destroy';
+  /** What serves with no creative, first, accounts in plan order; absent when nothing does. */
+  serving_without_creative?: DocumentWithoutCreative[];
   accounts: DocumentAccount[];
   resource_changes: DocumentResourceChange[];
   summary: DocumentSummary;

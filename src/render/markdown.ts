@@ -1,6 +1,7 @@
 /**
- * The plan as a pull-request comment: a heading, the outcome line, the violations of the
- * guardrails of adsctl.yaml (guardrails.ts), a summary table per account
+ * The plan as a pull-request comment: a heading, the outcome line, what serves with no creative
+ * (without-creative.ts), the violations of the guardrails of adsctl.yaml (guardrails.ts), a
+ * summary table per account
  * (add, change, destroy, drift, spend), diagnostics, the objects changed outside adsctl, those
  * not managed by adsctl with their daily budgets (unmanaged.ts), then a
  * collapsible section per account (and per campaign when an account's section is large) holding
@@ -17,6 +18,7 @@ import { blockingCount, guardrailFailedLine, guardrailMarkdownLines } from './gu
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine, spendPhrase } from './summaries.js';
 import { unmanagedMarkdown } from './unmanaged.js';
+import { WITHOUT_CREATIVE_HEADING, withoutCreativeEntries } from './without-creative.js';
 
 /** Comments are kept strictly under this many characters. */
 export const MARKDOWN_LIMIT = 60_000;
@@ -116,11 +118,13 @@ function head(doc: PlanDocument): string {
     rows.push(line);
   }
   if (doc.accounts.length > 1) rows.push(row('**Total**', doc.summary, escapeCell(spendPhrase(doc.spend))));
+  const withoutCreative = withoutCreativeEntries(doc).map((e) => `> **${WITHOUT_CREATIVE_HEADING}:** in account ${escapeCell(e.account)}, ${escapeCell(e.phrase)}, before any other write.\n`);
   return [
     `## adsctl ${doc.mode === 'destroy' ? 'destroy plan' : 'plan'}`,
     '',
     `**${outcome}**`,
     '',
+    ...withoutCreative,
     ...guardrailMarkdownLines(doc),
     '| Account | Add | Change | Destroy | Drift | Spend |',
     '| --- | ---: | ---: | ---: | ---: | --- |',

@@ -33,6 +33,7 @@ import {
   type DocumentSpend,
   type DocumentSummary,
   type DocumentUnmanaged,
+  type DocumentWithoutCreative,
   type PlanDocument,
   type PlanDocumentHead,
   type PlanDocumentStream,
@@ -266,9 +267,13 @@ export function streamPlanDocument(plan: Plan, options: { shownOnly?: boolean } 
   const moved: DocumentMove[] = plan.accounts.flatMap((a) => (a.moves ?? []).map((m) => ({ account: a.account, from: m.from, to: m.to, type: m.kind, id: m.id ?? null, count: m.count })));
   const removed: DocumentRemoval[] = plan.accounts.flatMap((a) => (a.removals ?? []).map((r) => ({ account: a.account, address: r.address, type: r.kind, id: r.id ?? null, count: r.count })));
   const unmanaged = plan.accounts.flatMap((a) => (a.unmanaged ?? []).map((u) => unmanagedEntry(u, a.account)));
+  const withoutCreative: DocumentWithoutCreative[] = plan.accounts.flatMap((a) =>
+    (a.withoutCreative ?? []).map((w) => ({ account: a.account, address: w.address, type: w.kind, id: w.id, repaired_by: [...w.repairs] })),
+  );
   const head: PlanDocumentHead = {
     format_version: PLAN_DOCUMENT_FORMAT_VERSION,
     mode: plan.mode,
+    ...(withoutCreative.length === 0 ? {} : { serving_without_creative: withoutCreative }),
     accounts: accounts.map((a) => a.account),
     summary: withMoves(countChanges(accounts.flatMap((a) => a.facts)), moved.length),
     requests,
@@ -293,6 +298,7 @@ export function streamPlanDocument(plan: Plan, options: { shownOnly?: boolean } 
  */
 export function planToDocument(plan: Plan, options: { shownOnly?: boolean } = {}): PlanDocument {
   const stream = streamPlanDocument(plan, options);
-  const { format_version, mode, accounts, ...rest } = stream.head;
-  return { format_version, mode, accounts, resource_changes: stream.accounts.flatMap((a) => [...a.changes()]), ...rest };
+  const { format_version, mode, serving_without_creative, accounts, ...rest } = stream.head;
+  const first = serving_without_creative === undefined ? {} : { serving_without_creative };
+  return { format_version, mode, ...first, accounts, resource_changes: stream.accounts.flatMap((a) => [...a.changes()]), ...rest };
 }

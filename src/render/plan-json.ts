@@ -17,8 +17,9 @@ function element(value: unknown): string {
  * opened, one line per change (its JSON, indented, with its comma), then the rest.
  */
 export function* jsonPieces(stream: PlanDocumentStream): Generator<string> {
-  const { format_version, mode, accounts, ...rest } = stream.head;
-  const head = JSON.stringify({ format_version, mode, accounts, resource_changes: [], ...rest }, null, 2);
+  const { format_version, mode, serving_without_creative, accounts, ...rest } = stream.head;
+  const first = serving_without_creative === undefined ? {} : { serving_without_creative };
+  const head = JSON.stringify({ format_version, mode, ...first, accounts, resource_changes: [], ...rest }, null, 2);
   const total = stream.accounts.reduce((n, a) => n + a.facts.length, 0);
   if (total === 0) {
     yield head;

@@ -24,11 +24,14 @@ import { unmanagedTextLines } from './unmanaged.js';
 // what drift is, decided once for the plan that shows it and the apply that accepts it (plan/drift.ts)
 export { hasDrift, isDrift } from '../plan/drift.js';
 
-/** The plan with only its drift, each drifted resource planned as no action, its spend the spend the drift moved. */
+/**
+ * The plan with only its drift, each drifted resource planned as no action, its spend the spend
+ * the drift moved; nothing it would write, nor put back or repair.
+ */
 export function refreshOnlyPlan(plan: Plan): Plan {
   return {
     ...plan,
-    accounts: plan.accounts.map((a) => ({
+    accounts: plan.accounts.map(({ restores: _restores, withoutCreative: _withoutCreative, ...a }) => ({
       ...a,
       changes: a.changes.filter(isDrift).map((c) => ({ ...c, action: 'noop' as const, changes: c.changes.filter((x) => x.origin === 'drift') })),
       layers: [],

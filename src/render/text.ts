@@ -1,6 +1,7 @@
 /**
- * The plan as text for a terminal or a CI log, in Terraform's layout: what changed outside
- * adsctl first (its own section, so drift is never mistaken for an edit), what spends in the
+ * The plan as text for a terminal or a CI log, in Terraform's layout: what serves with no
+ * creative first (without-creative.ts: the apply repairs it before anything else), what changed
+ * outside adsctl (its own section, so drift is never mistaken for an edit), what spends in the
  * accounts without adsctl managing it (`Not managed by adsctl`, unmanaged.ts), then the legend and
  * the planned actions per account (the lines a guardrail refuses marked), then the violations of
  * the guardrails of adsctl.yaml (guardrails.ts), then diagnostics, then `Plan: N to add, N to change, N to
@@ -14,6 +15,7 @@ import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
 import { unmanagedTextLines } from './unmanaged.js';
+import { withoutCreativeTextLines } from './without-creative.js';
 
 /** How text is rendered: ANSI colour or none; manifest texts for the source lines under diagnostics. */
 interface TextOptions {
@@ -89,6 +91,8 @@ function hasPlanned(stream: PlanDocumentStream): boolean {
 export function renderTextLines(stream: PlanDocumentStream, options: TextOptions): Generator<string> {
   const { head } = stream;
   const sections: Array<Iterable<string>> = [];
+  const withoutCreative = withoutCreativeTextLines(head);
+  if (withoutCreative.length > 0) sections.push([...withoutCreative, '', RULE]);
   if (stream.accounts.some((a) => a.facts.some((f) => f.drift))) sections.push(concat(driftSectionLines(stream, options.color), ['', RULE]));
   const unmanaged = unmanagedTextLines(head);
   if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);

@@ -34,6 +34,12 @@ const plans = {
     accountPlan([], { account: 'other.yaml' }),
   ], { diagnostics: [{ severity: 'error', code: 'prevent-destroy', message: 'no', range, related: [{ message: 'declared here', range }] }, { severity: 'warning', code: 'w', message: 'w' }] }),
   destroy: plan([accountPlan([change('campaigns.a', 'delete')])], { mode: 'destroy' }),
+  'serving without a creative': plan([
+    {
+      ...accountPlan([change('campaigns.a.line_items.b.promoted_posts["2"]', 'create', { after: { line_item_id: 'li1', tweet_id: '2' } })]),
+      withoutCreative: [{ address: 'campaigns.a.line_items.b', kind: 'line_item', id: 'li1', repairs: ['campaigns.a.line_items.b.promoted_posts["2"]'] }],
+    },
+  ]),
   'values known only after apply': plan([
     accountPlan([
       change('campaigns.a.line_items.b.promoted_posts["1"]', 'replace', { reason: 'replace_parent', changes: [attr('line_item_id', 'li1', { $ref: 'campaigns.a.line_items.b' }, { forces: true })] }, { tweet_id: '1' }),
