@@ -26,7 +26,7 @@ const ACCOUNT = 'account';
 const DEFAULT_CURRENCY = 'USD';
 const MICROS = 1_000_000n;
 
-const money = (micros: bigint | number, currency: string): string => `${formatMicros(Number(micros))} ${currency}`;
+const money = (micros: bigint | number, currency: string): string => `${formatMicros(Number(micros), currency)} ${currency}`;
 const microsOf = (value: unknown): bigint | undefined => (typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : undefined);
 
 /** A percentage given in millionths, as written: 50, 12.5. */

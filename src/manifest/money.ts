@@ -48,11 +48,32 @@ export function decimalToMicros(text: string): MoneyParse {
   return { ok: true, micros: Number(micros) };
 }
 
-/** Micros as a currency amount with at least two decimals and no trailing zeros beyond them: 1500000 → "1.50". */
-export function formatMicros(micros: number): string {
+/**
+ * The decimals of the currencies whose minor unit is not a hundredth (ISO 4217): none for the yen,
+ * the won and the others without a minor unit in use, three for the dinars that count in
+ * thousandths, four for the units of account.
+ */
+const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
+
+/** The decimals an amount of `currency` is written with (ISO 4217); two when the currency is not known. */
+export function currencyDecimals(currency: string | null | undefined): number {
+  return currency === null || currency === undefined ? 2 : (CURRENCY_DECIMALS[currency] ?? 2);
+}
+
+/**
+ * Micros as an amount in units of `currency`, exactly: with the currency's own decimals (two when
+ * it is not given), and more, up to six, only where the amount has them — 1500000 → "1.50" in USD
+ * and "1.5" in JPY, 1000000000 → "1000" in JPY, 1500 → "0.0015" in USD.
+ */
+export function formatMicros(micros: number, currency?: string | null): string {
   const sign = micros < 0 ? '-' : '';
   const abs = BigInt(Math.abs(micros));
   const unit = BigInt(MICROS_PER_UNIT);
-  const fraction = (abs % unit).toString().padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
-  return `${sign}${(abs / unit).toString()}.${fraction}`;
+  const fraction = (abs % unit).toString().padStart(6, '0').replace(/0+$/, '').padEnd(currencyDecimals(currency), '0');
+  const whole = (abs / unit).toString();
+  return fraction === '' ? `${sign}${whole}` : `${sign}${whole}.${fraction}`;
 }

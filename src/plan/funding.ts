@@ -26,7 +26,7 @@ export function checkFunding(commitments: ReturnType<typeof accountServing>['com
       out.push(
         warningAt(
           'committed-over-credit',
-          `the campaigns that serve on funding instrument ${id} commit ${formatMicros(committed)} ${currency} over their flights${open}, more than the ${formatMicros(credit)} ${currency} of credit it has left: ${campaigns.map((c) => c.address).join(', ')}`,
+          `the campaigns that serve on funding instrument ${id} commit ${formatMicros(committed, currency)} ${currency} over their flights${open}, more than the ${formatMicros(credit, currency)} ${currency} of credit it has left: ${campaigns.map((c) => c.address).join(', ')}`,
           campaigns[0]?.change.source,
         ),
       );

@@ -121,9 +121,9 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
     if (typeof bid === 'number' && rule !== undefined) {
       if (bid < rule.minimum_cpe_bid_local_micro || bid > rule.maximum_cpe_bid_local_micro) {
-        out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro)} to ${formatMicros(rule.maximum_cpe_bid_local_micro)})`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro, rule.currency)} to ${formatMicros(rule.maximum_cpe_bid_local_micro, rule.currency)})`, sourceOf(desired, c, 'bid_amount_local_micro')));
       } else if (bid % rule.minimum_denomination !== 0) {
-        out.push(errorAt('bid-denomination', `bid ${formatMicros(bid)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-denomination', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination, rule.currency)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
       }
     }
     const categories = checked('iab_categories');

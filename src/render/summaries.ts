@@ -45,7 +45,7 @@ function currencySpend(s: DocumentSpend): string | undefined {
     if (s.daily_micros === 0 && s.total_micros === 0) return undefined;
     return `${formatSignedMoney(s.daily_micros, s.currency)}/day, ${formatSignedMoney(s.total_micros, s.currency)} total`;
   }
-  if (after !== before) parts.push(`${formatSignedMoney(after - before, s.currency)}/day serving (from ${formatMicros(before)} to ${formatMicros(after)})`);
+  if (after !== before) parts.push(`${formatSignedMoney(after - before, s.currency)}/day serving (from ${formatMicros(before, s.currency)} to ${formatMicros(after, s.currency)})`);
   else if (after !== 0) parts.push(`serving unchanged at ${formatMoney(after, s.currency)}/day`);
   const dormant = s.dormant_daily_after_micros ?? 0;
   if (dormant !== 0) parts.push(`${after === 0 && before === 0 ? 'nothing serving, ' : ''}${formatMoney(dormant, s.currency)}/day dormant`);

@@ -37,7 +37,7 @@ export function statusPhrase(u: DocumentUnmanaged): string {
 
 /** `500.00 USD`, or `none`. */
 export function dailyBudget(u: DocumentUnmanaged): string {
-  return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro)} ${u.currency}`;
+  return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro, u.currency)} ${u.currency}`;
 }
 
 /** ` (made outside adsctl by user ID at TIME)` from the account history, or ''. */
@@ -80,7 +80,7 @@ function servingSpend(objects: readonly DocumentUnmanaged[]): string {
     sums.set(u.currency, (sums.get(u.currency) ?? 0) + u.daily_budget_amount_local_micro);
   }
   if (sums.size === 0) return 'none';
-  return [...sums.keys()].sort().map((c) => `${formatMicros(sums.get(c) ?? 0)} ${c}/day`).join('; ');
+  return [...sums.keys()].sort().map((c) => `${formatMicros(sums.get(c) ?? 0, c)} ${c}/day`).join('; ');
 }
 
 /**

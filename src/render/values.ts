@@ -39,9 +39,9 @@ function micros(value: unknown): number | undefined {
   return undefined;
 }
 
-/** Micros in currency units, exactly: at least two decimals, up to six, with the currency when known. */
+/** Micros in currency units, exactly: the currency's decimals (two when it is not known), up to six, with the currency when known. */
 export function formatMoney(value: number, currency: string | null): string {
-  const amount = formatMicros(value);
+  const amount = formatMicros(value, currency);
   return currency === null ? amount : `${amount} ${currency}`;
 }
 
@@ -93,7 +93,7 @@ function formatMembers(value: unknown, withDifference: boolean): string | undefi
   return `+${members(added)}, −${members(removed)}, ${count(unchanged)} unchanged (${total}${resend})`;
 }
 
-/** A signed amount for spend lines: `+25.00 USD`, `-3.50 USD`, `0.00 USD`. */
+/** A signed amount for spend lines: `+25.00 USD`, `-3.50 USD`, `0.00 USD`, `+1000 JPY`. */
 export function formatSignedMoney(value: number, currency: string): string {
   return `${value > 0 ? '+' : ''}${formatMoney(value, currency)}`;
 }

@@ -77,4 +77,22 @@ describe('formatMicros', () => {
   ])('%i micros is %s', (micros, text) => {
     expect(formatMicros(micros)).toBe(text);
   });
+
+  it.each([
+    [1_000_000_000, 'JPY', '1000'],
+    [1_500_000, 'JPY', '1.5'],
+    [1_000_001, 'JPY', '1.000001'],
+    [0, 'JPY', '0'],
+    [-3_000_000, 'KRW', '-3'],
+    [50_000_000, 'USD', '50.00'],
+    [50_000_000, 'EUR', '50.00'],
+    [1_234_567, 'EUR', '1.234567'],
+    [5_000_000, 'KWD', '5.000'],
+    [5_000_100, 'BHD', '5.0001'],
+    [50_000_000, 'XYZ', '50.00'],
+    [50_000_000, null, '50.00'],
+  ])("%i micros in %s is %s: the currency's own decimals, and more only where the amount has them", (micros, currency, text) => {
+    expect(formatMicros(micros, currency)).toBe(text);
+    expect(decimalToMicros(text.replace(/^-/, ''))).toEqual({ ok: true, micros: Math.abs(micros) });
+  });
 });

@@ -73,9 +73,13 @@ describe('validateAgainstLookups: bids', () => {
     expect(codes([lineItem('campaigns.a.line_items.l', { bid_amount_local_micro: bid }, action ?? 'create', currency)])).toEqual(expected);
   });
 
-  it('says the bid and the rule in currency units', () => {
-    const [d] = validateAgainstLookups({ changes: [lineItem('campaigns.a.line_items.l', { bid_amount_local_micro: 123_456 }, 'create', 'USD')], desired: undefined, live: liveAccount(), lookups: LOOKUPS });
-    expect(d?.message).toBe('bid 0.123456 USD is not a multiple of the smallest denomination 0.01 USD');
+  it.each([
+    { currency: 'USD', bid: 123_456, message: 'bid 0.123456 USD is not a multiple of the smallest denomination 0.01 USD' },
+    { currency: 'JPY', bid: 1_500_000, message: 'bid 1.5 JPY is not a multiple of the smallest denomination 1 JPY' },
+    { currency: 'JPY', bid: 500_000, message: 'bid 0.5 JPY is outside the bidding rules of JPY (1 to 150000)' },
+  ])("says the bid and the rule in units of $currency, with the currency's own decimals", ({ currency, bid, message }) => {
+    const [d] = validateAgainstLookups({ changes: [lineItem('campaigns.a.line_items.l', { bid_amount_local_micro: bid }, 'create', currency)], desired: undefined, live: liveAccount(), lookups: LOOKUPS });
+    expect(d?.message).toBe(message);
   });
 });
 

@@ -133,6 +133,28 @@ describe('renderText', () => {
     expect(out).toContain('Requests: 1 read made, 1 write planned (1 batch). Spend: +1.50 EUR/day, 0.00 EUR total; -25.00 USD/day, -1.234567 USD total.\n');
   });
 
+  it.each([
+    { currency: 'JPY', old: 1_000_000_000, new: 1_500_000_000, bid: 1_500_000, shown: ['1000 JPY -> 1500 JPY', '1.5 JPY'], spend: '+500 JPY/day, +12000 JPY total' },
+    { currency: 'KRW', old: 50_000_000_000, new: 49_999_000_000, bid: 700_000_000, shown: ['50000 KRW -> 49999 KRW', '700 KRW'], spend: '-1 KRW/day, +12000 KRW total' },
+    { currency: 'USD', old: 50_000_000, new: 75_000_000, bid: 1_234_567, shown: ['50.00 USD -> 75.00 USD', '1.234567 USD'], spend: '+25.00 USD/day, +12000.00 USD total' },
+    { currency: 'KWD', old: 5_000_000, new: 5_125_000, bid: 100_000, shown: ['5.000 KWD -> 5.125 KWD', '0.100 KWD'], spend: '+0.125 KWD/day, +12000.000 KWD total' },
+  ])("prints $currency amounts with the currency's own decimals, and more only where an amount has them", ({ currency, old, new: now, bid, shown, spend: said }) => {
+    const out = text(
+      plan([
+        accountPlan(
+          [
+            change('campaigns.a', 'update', { id: 'c1', currency, changes: [attr('daily_budget_amount_local_micro', old, now)] }),
+            change('campaigns.a.line_items.b', 'create', { currency, after: { name: 'b', bid_amount_local_micro: bid } }),
+          ],
+          { spend: [spend(currency, now - old, 12_000_000_000)] },
+        ),
+      ]),
+    );
+    expect(out).toContain(`      ~ daily_budget = ${shown[0]}\n`);
+    expect(out).toContain(`      + bid_amount = ${shown[1]}\n`);
+    expect(out).toContain(`Spend: ${said}.\n`);
+  });
+
   it('renders diagnostics with file:line:col and the source line, and fails the plan on errors', () => {
     const source = 'campaigns:\n  old:\n    name: Old\n';
     const diagnostic: Diagnostic = {
