@@ -35,7 +35,7 @@ function startState(): AccountState {
   };
 }
 
-const unmanaged = (id: string, isNew: boolean): UnmanagedObject => ({ kind: 'campaign', id, name: id, status: 'PAUSED', parentId: null, parentAddress: null, dailyBudgetMicros: 1_000_000, currency: 'USD', new: isNew });
+const unmanaged = (id: string, isNew: boolean): UnmanagedObject => ({ kind: 'campaign', id, name: id, status: 'PAUSED', parentId: null, parentAddress: null, dailyBudgetMicros: 1_000_000, serves: false, currency: 'USD', new: isNew });
 
 const budgetDrift = (): ResourceChange =>
   change('campaigns.a', 'update', { id: 'c1', changes: [attr('daily_budget_amount_local_micro', 7_000_000, 10_000_000, { drift: true }), attr('name', 'A', 'A renamed')] }, { entity_status: 'PAUSED' });

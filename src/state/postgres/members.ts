@@ -24,7 +24,7 @@ type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => 
  * How the backend fences a write of an account's rows (store.ts): the condition, with the lock's
  * generation as parameter `$n`, and the run of a statement that selects it as `fenced`.
  */
-export interface RowFence {
+interface RowFence {
   condition(n: number): string;
   write(text: string, values: unknown[]): Promise<void>;
 }
