@@ -122,7 +122,7 @@ export async function openRun(input: ApplyInput): Promise<ApplyRun> {
     store,
     stateDir: input.stateDir,
     journal,
-    context: writeContextOf(plan, input.stateDir, emit, store.memberRows?.(plan.account)),
+    context: writeContextOf(plan, input.stateDir, emit, store.memberRows?.(plan.account), store.memberFence?.(plan.account)),
     changes,
     planned,
     tally: { result, total, done: 0, settled: 0, succeeded: new Set(), deleted: new Set() },

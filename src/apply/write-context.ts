@@ -21,7 +21,7 @@ import type { ApplyEvent } from './events.js';
  * and what is kept per resource sits in a folder beside the state file, named after a hash of the
  * address.
  */
-export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void, rows?: MemberRows): WriteContext {
+export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e: ApplyEvent) => void, rows?: MemberRows, fence?: () => void): WriteContext {
   const dir = resolve(plan.root ?? '.', plan.manifestDir ?? '.');
   const filePath = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
   let root: string | undefined;
@@ -32,7 +32,7 @@ export function writeContextOf(plan: AccountPlan, stateDir: string, onEvent: (e:
       if (read.problem !== undefined) throw new LocalWriteError(`${read.problem.code}: ${read.problem.message}`);
       return read.bytes;
     },
-    sidecarPath: (address, id) => membersStoreOf(stateDir, plan.account, address, id, rows),
+    sidecarPath: (address, id) => membersStoreOf(stateDir, plan.account, address, id, rows, fence),
     progress: (address, message) => onEvent({ type: 'working', account: plan.account, address, message }),
     syncMembers,
   };

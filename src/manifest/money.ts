@@ -60,7 +60,7 @@ const CURRENCY_DECIMALS: Readonly<Record<string, number>> = {
 };
 
 /** The decimals an amount of `currency` is written with (ISO 4217); two when the currency is not known. */
-export function currencyDecimals(currency: string | null | undefined): number {
+function currencyDecimals(currency: string | null | undefined): number {
   return currency === null || currency === undefined ? 2 : (CURRENCY_DECIMALS[currency] ?? 2);
 }
 

@@ -98,7 +98,7 @@ export async function recordUploaded(location: MembersStoreLocation, members: Me
     return [];
   }
   await mkdir(dirname(location.path), { recursive: true, mode: 0o700 });
-  const problems = (await writeMemberStore(location.path, members, location.owner)).diagnostics;
+  const problems = (await writeMemberStore(location.path, members, location.owner, location.fence)).diagnostics;
   if (problems.length === 0) await rm(location.legacyPath, { force: true });
   return problems;
 }
@@ -136,11 +136,12 @@ export async function copyUploaded(from: MembersStoreLocation, to: MembersStoreL
 /** Writes the store file of `location` (its folder made when needed). */
 async function recordUploadedFile(location: MembersStoreLocation, members: MemberSet): Promise<Diagnostic[]> {
   await mkdir(dirname(location.path), { recursive: true, mode: 0o700 });
-  return (await writeMemberStore(location.path, members, location.owner)).diagnostics;
+  return (await writeMemberStore(location.path, members, location.owner, location.fence)).diagnostics;
 }
 
 /** Forgets the members last uploaded to the membership at `location` (it was removed). */
 export async function forgetUploaded(location: MembersStoreLocation): Promise<void> {
+  if (location.rows === undefined) location.fence?.();
   await Promise.all([rm(location.path, { force: true }), rm(location.legacyPath, { force: true }), location.rows?.remove(rowName(location))]);
 }
 

@@ -32,11 +32,19 @@ export interface MembersStoreLocation {
   legacyPath: string;
   /** The membership the file must name. */
   owner: { address: string; id: string };
+  /** Checked just before a write of the file becomes visible: throws when the run no longer holds the account's lock (src/state/write-atomic.ts). */
+  fence?: () => void;
 }
 
 /** The store of the membership at `address`, bound to the live `id`. */
-export function membersStoreOf(stateDir: string, accountKey: string, address: string, id: string, rows?: MemberRows): MembersStoreLocation {
-  return { path: join(membersDir(stateDir, accountKey), `id-${hashed(`id:${id}`)}.bin`), legacyPath: membersStorePath(stateDir, accountKey, address), owner: { address, id }, ...(rows === undefined ? {} : { rows }) };
+export function membersStoreOf(stateDir: string, accountKey: string, address: string, id: string, rows?: MemberRows, fence?: () => void): MembersStoreLocation {
+  return {
+    path: join(membersDir(stateDir, accountKey), `id-${hashed(`id:${id}`)}.bin`),
+    legacyPath: membersStorePath(stateDir, accountKey, address),
+    owner: { address, id },
+    ...(rows === undefined ? {} : { rows }),
+    ...(fence === undefined ? {} : { fence }),
+  };
 }
 
 /** The name of a location's store among its account's rows. */

@@ -114,6 +114,10 @@ export class LocalStore implements StateStore {
     return this.held.get(key)?.verify;
   }
 
+  memberFence(account: string): (() => void) | undefined {
+    return this.fence(account);
+  }
+
   async write(state: AccountState, operation: string): Promise<void> {
     this.refuseIfLost(state.account);
     state.serial++;

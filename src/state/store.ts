@@ -230,6 +230,12 @@ export interface MemberStores {
    * absent when they are files in the configuration root's `.adsctl/state/`.
    */
   memberRows?(account: string): MemberRows;
+  /**
+   * The check a write of `account`'s member store files passes just before it becomes visible
+   * (write-atomic.ts, `Fence`), when this backend keeps them as files and this run holds the
+   * account's lock; rows are fenced by the backend itself.
+   */
+  memberFence?(account: string): (() => void) | undefined;
 }
 
 /** A backend: every part above, where it is, and its end. */

@@ -19,6 +19,9 @@ import { hostFacts } from '../../src/state/lock-holder.js';
 import { LockLostError } from '../../src/state/lock-lost.js';
 import { emptyState, statePath } from '../../src/state/state-file.js';
 import { TMP_SUFFIX, writeFileAtomic } from '../../src/state/write-atomic.js';
+import { forgetUploaded, recordUploaded } from '../../src/members/membership.js';
+import { memberSetOf } from '../../src/members/sets/member-builder.js';
+import { membersStoreOf } from '../../src/members/store-path.js';
 
 const ACCOUNT = '18ce54d4x5t';
 let dir: string;
@@ -149,6 +152,24 @@ describe('a holder whose lock was taken over', () => {
     expect((JSON.parse(text) as LockInfo).id).toBe(next.id);
     lock.release();
     expect(existsSync(lockPath(dir, ACCOUNT))).toBe(true);
+  });
+});
+
+describe('the member stores of a holder whose lock was taken over', () => {
+  it('are neither written nor removed', async () => {
+    const store = new LocalStore(dir, join(dir, 'cache'));
+    const lock = await store.lock(ACCOUNT, 'apply', 0);
+    if ('heldBy' in lock) throw new Error('not granted');
+    const location = membersStoreOf(dir, ACCOUNT, 'custom_audiences.fans.users', '1nmth', undefined, store.memberFence(ACCOUNT));
+    const members = memberSetOf({ email: ['a@example.com'] });
+    expect(await recordUploaded(location, members)).toEqual([]);
+    const written = readFileSync(location.path);
+    takeOver(2);
+    await expect(recordUploaded(location, memberSetOf({ email: ['b@example.com'] }))).rejects.toThrow(LockLostError);
+    await expect(forgetUploaded(location)).rejects.toThrow(LockLostError);
+    expect(readFileSync(location.path)).toEqual(written);
+    expect(readdirSync(join(dir, `${ACCOUNT}.members`)).filter((n) => n.includes('.tmp-'))).toEqual([]);
+    await lock.release();
   });
 });
 

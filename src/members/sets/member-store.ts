@@ -25,6 +25,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { errorAt, type Result } from '../../diag/diagnostic.js';
+import { EnvironmentError } from '../../diag/environment-error.js';
 import { compareDigests } from './digest-list.js';
 import { DIGEST_BYTES, HASHED_TYPES, IDENTIFIER_TYPES, type HashedIdentifierType } from './identifier.js';
 import { partnerSet } from './member-builder.js';
@@ -83,7 +84,7 @@ function filePieces(set: MemberSet, owner: StoreOwner): { pieces: Buffer[]; hash
  * 0600; the value is the set's content hash. A failure (a missing directory, no space) is an
  * error naming the path, and leaves any earlier file as it was.
  */
-export async function writeMemberStore(path: string, set: MemberSet, owner: StoreOwner): Promise<Result<string>> {
+export async function writeMemberStore(path: string, set: MemberSet, owner: StoreOwner, fence?: () => void): Promise<Result<string>> {
   const { pieces, hash } = filePieces(set, owner);
   const temporary = join(dirname(path), `.${basename(path)}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   let written = false;
@@ -96,12 +97,20 @@ export async function writeMemberStore(path: string, set: MemberSet, owner: Stor
     } finally {
       await handle.close();
     }
-    await rename(temporary, path);
+    // written only while the run holds the account's lock; a run that took it over removes the
+    // file written aside (src/state/leftovers.ts), so a rename after that fails and says so
+    fence?.();
+    await rename(temporary, path).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') fence?.();
+      throw error;
+    });
     written = true;
     await syncDirectory(dirname(path));
     return { value: hash.toString('hex'), diagnostics: [] };
   } catch (error) {
     if (!written) await unlink(temporary).catch(() => undefined);
+    // a lock lost is the run's to stop on, not a problem of this file
+    if (error instanceof EnvironmentError) throw error;
     return { value: undefined, diagnostics: [errorAt('member-store-write', `cannot write the member store ${path} (${errno(error)})`)] };
   }
 }
