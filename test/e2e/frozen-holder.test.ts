@@ -89,6 +89,10 @@ interface Counted {
   lateWrites: number;
   /** Objects on the service more than once, or not bound, after everything (fleet problems). */
   duplicates: number;
+  /** The first run did not stop with exit 1 saying its lock was lost. */
+  notStopped: number;
+  /** The next plan was not clean. */
+  planNotClean: number;
 }
 
 /** The state's serial as the backend holds it. */
@@ -155,24 +159,22 @@ async function frozenTrial(way: Way, resumeAfterMs: number): Promise<Counted> {
     process.kill(frozen, 'SIGCONT');
     resumed = true;
     const outcome = await first.done;
-    expect(outcome.code, transcript(outcome)).toBe(1);
-    expect(outcome.stderr).toContain('was lost');
-    expect(outcome.stderr).not.toContain('a bug in adsctl');
+    // what is counted is counted, not asserted, so the same trial measures a build that fails it
+    const stopped = outcome.code === 1 && outcome.stderr.includes('was lost') && !outcome.stderr.includes('a bug in adsctl') ? 0 : 1;
     const after = await serialOf(ws, url);
     const bound = parseStateList((await run(ws, ['state', 'list'], 0)).stdout);
     const lostBindings = fleetAddresses(fleet).filter((a) => !bound.has(a)).length;
     const problems = await fleetProblems(client, ACCOUNT, fleet, bound);
     await resetRateLimits(emulator.info);
-    const plan = await run(ws, ['plan', '--detailed-exitcode'], 0);
-    expect(plan.stdout).toContain('No changes.');
-    return { overwrites: after < serial ? 1 : 0, lostBindings, lateWrites: writes() - cut, duplicates: problems.length };
+    const plan = await startRun(ws, ['plan', '--detailed-exitcode'], {}, false).done;
+    return { overwrites: after < serial ? 1 : 0, lostBindings, lateWrites: writes() - cut, duplicates: problems.length, notStopped: stopped, planNotClean: plan.code === 0 ? 0 : 1 };
   } finally {
     if (!resumed) process.kill(frozen, 'SIGCONT');
   }
 }
 
 const TRIALS = Number(process.env['FROZEN_HOLDER_TRIALS'] ?? 0);
-const ZERO: Counted = { overwrites: 0, lostBindings: 0, lateWrites: 0, duplicates: 0 };
+const ZERO: Counted = { overwrites: 0, lostBindings: 0, lateWrites: 0, duplicates: 0, notStopped: 0, planNotClean: 0 };
 
 describe('a holder frozen while another run takes its lock over', () => {
   it.each<Way>(['local, force-unlock --force', 'postgres, force-unlock --force'])('writes nothing once resumed (%s)', async (way) => {
@@ -196,7 +198,10 @@ describe('a holder frozen while another run takes its lock over', () => {
       for (const k of Object.keys(total) as Array<keyof Counted>) total[k] += counted[k];
       byWay.set(`${way}, resumed after ${delay / 1000} s`, (byWay.get(`${way}, resumed after ${delay / 1000} s`) ?? 0) + 1);
     }
-    console.log(`frozen holder: ${TRIALS} trials (${[...byWay].map(([w, k]) => `${k} × ${w}`).join('; ')}): ${total.overwrites} overwrites, ${total.lostBindings} lost bindings, ${total.lateWrites} writes after the takeover, ${total.duplicates} duplicated or unbound`);
+    console.log(
+      `frozen holder: ${TRIALS} trials (${[...byWay].map(([w, k]) => `${k} × ${w}`).join('; ')}): ${total.overwrites} overwrites, ${total.lostBindings} lost bindings, ` +
+        `${total.lateWrites} writes after the takeover, ${total.duplicates} duplicated or unbound, ${total.notStopped} first runs not stopped, ${total.planNotClean} next plans not clean`,
+    );
     expect(total).toEqual(ZERO);
   }, 3_600_000);
 });
