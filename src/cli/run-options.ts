@@ -2,6 +2,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { GUARDRAIL_RULES, isGuardrailRule } from '../guardrails/policy.js';
 import type { ColorChoice } from './color.js';
+import { durationMs } from './run-env.js';
 
 export interface RunFlags {
   target?: string[];
@@ -18,13 +19,11 @@ export interface RunFlags {
   allow?: string[];
 }
 
-/** `30s`, `5m`, `1500ms` or plain seconds, as Terraform's `-lock-timeout` takes them. */
+/** `30s`, `5m`, `1500ms` or plain seconds (run-env.ts, `durationMs`), as an option's value. */
 export function parseDuration(value: string): number {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
-  if (m === null) throw new InvalidArgumentError('expected a duration such as 0s, 30s, 5m');
-  const n = Number(m[1]);
-  const unit = m[2] ?? 's';
-  return Math.round(n * (unit === 'ms' ? 1 : unit === 's' ? 1000 : unit === 'm' ? 60_000 : 3_600_000));
+  const ms = durationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError('expected a duration such as 0s, 30s, 5m');
+  return ms;
 }
 
 const positive = (value: string): number => {

@@ -10,7 +10,7 @@ import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint } from './endpoint.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
-import { requestTimeoutFromEnv } from './request-timeout-env.js';
+import { requestTimeoutFromEnv } from './run-env.js';
 import { openStore } from './state-store.js';
 import { waitNotices } from './wait-notices.js';
 

@@ -4,14 +4,14 @@
  * meaning midnight UTC) or a signed shift of real time — and what is refused, with its message;
  * that the clock a setting makes reads real time shifted and advances with it; that `shiftTo`
  * gives the setting that makes the clock read a chosen instant, the same in every process given
- * it; and that `clockFromEnv` (src/cli/clock-env.ts) reads ADSCTL_CLOCK: nothing when unset or
+ * it; and that `clockFromEnv` (src/cli/run-env.ts) reads ADSCTL_CLOCK: nothing when unset or
  * empty, a clock when valid, a problem naming the variable otherwise. Real time is injected
  * throughout (`realNow`, or Date faked where the code reads it itself), so no reading depends on
  * when the test runs.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseClockSetting, settingClock, shiftTo, type ClockSetting } from '../../src/clock/clock.js';
-import { clockFromEnv } from '../../src/cli/clock-env.js';
+import { clockFromEnv } from '../../src/cli/run-env.js';
 import { TEST_INSTANT } from '../support/test-clock.js';
 
 const SECOND = 1_000;

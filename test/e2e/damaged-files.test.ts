@@ -61,13 +61,16 @@ const stateDir = (): string => join(at.ws.dir, '.adsctl', 'state');
 const stateFile = (name: string): string => join(stateDir(), name);
 const writes = (): number => ['POST', 'PUT', 'DELETE'].reduce((n, m) => n + (at.emulator.stats.byMethod[m] ?? 0), 0);
 
-/** Every file under the state directory with its bytes (as base64), by relative path. */
+/**
+ * Every file under the state directory with its bytes (as base64), by relative path; not the
+ * record of the lock's last generation, which every run that takes the lock moves on.
+ */
 function stateFiles(dir = stateDir(), under = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) Object.assign(out, stateFiles(path, `${under}${entry.name}/`));
-    else out[`${under}${entry.name}`] = readFileSync(path).toString('base64');
+    else if (!entry.name.endsWith('.generation')) out[`${under}${entry.name}`] = readFileSync(path).toString('base64');
   }
   return out;
 }

@@ -51,14 +51,17 @@ const stateFile = (name: string): string => join(stateDir(), name);
 const journal = (): string => stateFile(`${ACCOUNT}.journal`);
 const writes = (): number => ['POST', 'PUT', 'DELETE'].reduce((n, m) => n + (emulator.stats.byMethod[m] ?? 0), 0);
 
-/** Every file under the state directory (checkpoint, journal, versions kept), by relative path. */
+/**
+ * Every file under the state directory (checkpoint, journal, versions kept), by relative path;
+ * not the record of the lock's last generation, which every run that takes the lock moves on.
+ */
 function stateFiles(): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else out[relative(stateDir(), path)] = readFileSync(path, 'utf8');
+      else if (!entry.name.endsWith('.generation')) out[relative(stateDir(), path)] = readFileSync(path, 'utf8');
     }
   };
   walk(stateDir());

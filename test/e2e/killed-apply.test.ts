@@ -102,7 +102,7 @@ describe('an apply of 300 resources killed with SIGKILL', () => {
     // nothing: the state directory stays byte for byte, but for the lock it took over and released
     // (and a temporary file the kill may have left)
     const snapshot = (): Record<string, string> =>
-      Object.fromEntries(readdirSync(stateDir).filter((f) => !/\.lock$|\.tmp-\d+$/.test(f)).sort().map((f) => [f, readFileSync(join(stateDir, f)).toString('base64')]));
+      Object.fromEntries(readdirSync(stateDir).filter((f) => !/\.lock$|\.generation$|\.tmp-\d+(?:-[0-9a-f]+)?$/.test(f)).sort().map((f) => [f, readFileSync(join(stateDir, f)).toString('base64')]));
     const beforePlan = snapshot();
     expect(Object.keys(beforePlan)).toContain(`${ACCOUNT}.journal`);
     const planned = await adsctl(['plan'], 0);

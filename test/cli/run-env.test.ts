@@ -1,6 +1,6 @@
-/** ADSCTL_REQUEST_TIMEOUT (src/cli/request-timeout-env.ts): a duration of at least 1 s, or one line saying what is wrong. */
+/** ADSCTL_REQUEST_TIMEOUT (src/cli/run-env.ts, `requestTimeoutFromEnv`): a duration of at least 1 s, or one line saying what is wrong. */
 import { describe, expect, it } from 'vitest';
-import { requestTimeoutFromEnv } from '../../src/cli/request-timeout-env.js';
+import { requestTimeoutFromEnv } from '../../src/cli/run-env.js';
 
 describe('requestTimeoutFromEnv', () => {
   it.each([
