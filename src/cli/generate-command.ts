@@ -4,8 +4,9 @@
  * the endpoint the environment or `--endpoint` names, writes one manifest per account into DIR
  * (`<account id>.yaml`), and binds the state so that `adsctl plan DIR` right after plans nothing.
  * An existing file is never overwritten without `--force`, nor a second manifest written of an
- * account another manifest under DIR describes; bad input is one line on stderr, exit 1, and
- * nothing written.
+ * account another manifest under DIR describes; `--merge` adds what no manifest binds yet to the
+ * manifest of each account named (src/generate/merge.ts), keeping every line of it, and binds only
+ * that. Bad input is one line on stderr, exit 1, and nothing written.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +14,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { formatDiagnostics } from '../diag/format.js';
-import { bindGenerated, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
+import type { AccountEnvironment } from '../engine/accounts.js';
+import { bindGenerated, boundKeys, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
+import type { GeneratedBinding, GeneratedManifest } from '../generate/generate.js';
+import { mergeManifest } from '../generate/merge.js';
+import type { LiveAccount } from '../live/types.js';
+import { formatAddress } from '../manifest/address.js';
+import type { DesiredAccount } from '../manifest/types.js';
 import { KINDS } from '../kinds/registry.js';
 import { findManifestFiles } from '../manifest/files.js';
-import { loadManifests } from '../manifest/load.js';
+import { loadManifests, loadManifestSources } from '../manifest/load.js';
 import type { Io } from './io.js';
 import { manifestRoot } from './root.js';
 import { parseDuration } from './run-options.js';
@@ -25,6 +32,7 @@ import { accountEnvironment } from './session.js';
 interface GenerateFlags {
   account?: string[];
   force?: boolean;
+  merge?: boolean;
   endpoint?: string;
   parallelism: number;
   lockTimeout: number;
@@ -58,6 +66,58 @@ function describedAlready(dir: string, accounts: ReadonlySet<string>, overwritte
   return found;
 }
 
+/** What `generate --merge` works from: the directory, the accounts' manifests and what was read. */
+interface MergeRun {
+  dir: string;
+  dirArg: string;
+  endpoint: string;
+  env: AccountEnvironment;
+  flags: GenerateFlags;
+  merging: ReadonlyMap<string, { file: string; text: string; desired: DesiredAccount; keys: Map<string, string> }>;
+  read: { manifests: GeneratedManifest[]; live: ReadonlyMap<string, LiveAccount>; reads: number };
+}
+
+/**
+ * `generate --merge`: each account's manifest gains what no manifest binds yet (src/generate/merge.ts),
+ * loaded back before anything is written, and the state binds those objects, and only those.
+ */
+async function mergeGenerated(io: Io, setExit: (code: number) => void, fail: (message: string) => void, run: MergeRun): Promise<void> {
+  const shown = (p: string): string => relative(process.cwd(), p) || p;
+  const merged: Array<{ file: string; text: string; added: GeneratedBinding[]; notAdded: string[]; target: GeneratedTarget }> = [];
+  for (const m of run.read.manifests) {
+    const into = run.merging.get(m.accountId);
+    if (into === undefined) continue;
+    const result = mergeManifest(into.text, m, new Set(into.keys.keys()));
+    if ('error' in result) return fail(`${shown(into.file)}:${result.error}; nothing was written`);
+    // loaded back as the file will read, at its own path, before anything is written
+    const loaded = loadManifestSources([{ file: into.file, text: result.text }], { env: io.env });
+    const desired = loaded.value?.accounts[0];
+    const declared = new Set(desired?.resources.map((r) => formatAddress(r.address)) ?? []);
+    const missing = result.added.filter((b) => !declared.has(b.address));
+    if (desired === undefined || missing.length > 0) {
+      io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
+      return fail(`${shown(into.file)} with the objects added does not load as it should (above${missing.length > 0 ? `; ${missing.map((b) => b.address).join(', ')} not declared` : ''}); nothing was written. This is a bug in adsctl`);
+    }
+    merged.push({ file: into.file, text: result.text, added: result.added, notAdded: result.notAdded, target: { manifest: { ...m, bindings: result.added }, desired, root: manifestRoot(into.file, run.dir), key: into.desired.key } });
+  }
+  for (const m of merged) if (m.added.length > 0) writeFileSync(m.file, m.text);
+  const binding = merged.filter((m) => m.added.length > 0);
+  const problems = binding.length === 0 ? [] : await bindGenerated(run.env, run.endpoint, binding.map((m) => m.target), run.read.live, { parallelism: run.flags.parallelism, lockTimeoutMs: run.flags.lockTimeout, clock: io.clock });
+  if (problems.length > 0) return fail(`the manifests were written, but the state could not be bound: ${problems.join('; ')}`);
+  for (const m of merged) {
+    for (const note of m.notAdded) io.err(`Warning: not added to ${shown(m.file)}: ${note}
+`);
+    const roots = m.added.filter((b) => !m.added.some((a) => a !== b && b.address.startsWith(`${a.address}.`)));
+    io.out(
+      m.added.length === 0
+        ? `${shown(m.file)}: account ${m.target.manifest.accountId} holds every object already; nothing added.\n`
+        : `Merged into ${shown(m.file)}: ${roots.map((b) => b.address).join(', ')} (${m.added.length} objects, bound in the state); every line it had is kept.\n`,
+    );
+  }
+  io.out(`Read with ${run.read.reads} requests. Run adsctl plan ${run.dirArg} --detailed-exitcode: it plans no changes.\n`);
+  setExit(0);
+}
+
 export function registerGenerate(program: Command, io: Io, setExit: (code: number) => void): void {
   program
     .command('generate')
@@ -65,6 +125,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
     .argument('[dir]', 'the directory to write one manifest per account into', '.')
     .option('--account <id>', 'an account to read (repeatable; default: every account the credentials reach)', collect)
     .option('--force', 'overwrite manifests that already exist')
+    .option('--merge', "add what no manifest binds yet to the account's existing manifest, keeping every line of it (with --account)")
     .option('--endpoint <name>', 'local, sandbox, production or an emulator URL (default: ADSCTL_ENDPOINT, else local)')
     .option('--parallelism <n>', 'requests in flight at once', (v: string) => Number.parseInt(v, 10), 8)
     .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
@@ -77,8 +138,32 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       const dir = resolve(dirArg);
       if (existsSync(dir) && !statSync(dir).isDirectory()) return fail(`${dirArg} is a file: generate writes one manifest per account into a directory`);
       const fromEnv = io.env['ADSCTL_ENDPOINT'];
-      const endpoint = flags.endpoint ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : 'local');
+      const shown = (p: string): string => relative(process.cwd(), p) || p;
+      // --merge reads the account where its manifest says it is, unless told otherwise
+      const described = flags.merge === true ? describedAlready(dir, new Set(flags.account ?? []), new Set(), io.env) : [];
+      const manifestEndpoints = new Set(described.map((d) => loadManifests(d.file, { env: io.env }).value?.accounts[0]?.endpoint ?? 'local'));
+      const endpoint = flags.endpoint ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : manifestEndpoints.size === 1 ? [...manifestEndpoints][0]! : 'local');
       const env = { ...accountEnvironment(io, flags.debug === true), endpointOverride: endpoint };
+      // --merge: the manifest each account already has, and the keys it gives what it binds
+      const merging = new Map<string, { file: string; text: string; desired: DesiredAccount; keys: Map<string, string> }>();
+      if (flags.merge === true) {
+        if (flags.force === true) return fail('--merge adds to a manifest and --force replaces it: give one of them');
+        if ((flags.account ?? []).length === 0) return fail('--merge adds to the manifest of the accounts named with --account: name each account to merge into');
+        for (const { file, accountId } of described) {
+          if (merging.has(accountId)) return fail(`${shown(merging.get(accountId)!.file)} and ${shown(file)} both describe account ${accountId}: keep one, then run generate --merge again`);
+          const loaded = loadManifests(file, { env: io.env });
+          const desired = loaded.value?.accounts[0];
+          if (desired === undefined) {
+            io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
+            return fail(`${shown(file)} does not load (above): fix it, then run generate --merge again; nothing was written`);
+          }
+          const keys = await boundKeys(env, manifestRoot(file, dir), endpoint, desired);
+          if (typeof keys === 'string') return fail(keys);
+          merging.set(accountId, { file, text: readFileSync(file, 'utf8'), desired, keys });
+        }
+        const without = (flags.account ?? []).filter((id) => !merging.has(id));
+        if (without.length > 0) return fail(`no manifest in ${dirArg} describes account ${without.join(', ')}: generate ${without.length === 1 ? 'it' : 'them'} without --merge; nothing was written`);
+      }
       const read = await readAndGenerate(env, {
         endpoint,
         root: dir,
@@ -90,21 +175,21 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
           if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
         },
         clock: io.clock,
+        fixedKeys: new Map([...merging].map(([id, m]) => [id, m.keys])),
       });
       if ('error' in read) return fail(read.error);
+      if (merging.size > 0) return mergeGenerated(io, setExit, fail, { dir, dirArg, endpoint, env, flags, merging, read });
       if (read.manifests.length === 0) return fail(`the credentials reach no account at ${endpoint}`);
       const existing = read.manifests.map((m) => join(dir, m.fileName)).filter((p) => existsSync(p));
-      if (existing.length > 0 && flags.force !== true) return fail(`${existing.map((p) => relative(process.cwd(), p) || p).join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written (use --force to overwrite)`);
-      // a second manifest of an account stops every plan of DIR: generate writes whole manifests and adds to none
-      const shown = (p: string): string => relative(process.cwd(), p) || p;
+      if (existing.length > 0 && flags.force !== true) return fail(`${existing.map((p) => relative(process.cwd(), p) || p).join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written (use --merge --account ID to add what it does not hold yet, or --force to overwrite)`);
+      // a second manifest of an account stops every plan of DIR: generate --merge adds to the one there is
       const already = describedAlready(dir, new Set(read.manifests.map((m) => m.accountId)), new Set(read.manifests.map((m) => join(dir, m.fileName))), io.env);
       if (already.length > 0) {
         const described = already.map((a) => `${shown(a.file)} already describes account ${a.accountId}`).join('; ');
         const files = already.map((a) => shown(a.file)).join(', ');
         return fail(
           `${described}: a second manifest of ${already.length === 1 ? 'it' : 'each'} in ${dirArg} would stop every plan there (duplicate-account), so nothing was written. ` +
-            `generate writes whole manifests and cannot add to an existing one: to adopt live objects into ${files}, declare them there and bind each with adsctl import ADDRESS ID (or an import: entry); ` +
-            `or move ${files} out of ${dirArg} and generate again`,
+            `To adopt what ${files} does not hold yet into it, keeping every line of it: adsctl generate ${dirArg} ${[...new Set(already.map((a) => `--account ${a.accountId}`))].join(' ')} --merge`,
         );
       }
       // each manifest is loaded back before anything is written: what generate writes must read as written

@@ -16,6 +16,7 @@ import type { DesiredAccount } from '../manifest/types.js';
 import type { ResourceKind } from '../kinds/kind.js';
 import { GENERATE_READS, generateManifests, type GeneratedManifest } from '../generate/generate.js';
 import { fetchWholeAccount } from '../live/whole-account.js';
+import { loadState } from '../state/apply-journal.js';
 import type { LiveAccount } from '../live/types.js';
 import { noCredentials, openAccounts, type AccountEnvironment } from './accounts.js';
 
@@ -35,6 +36,8 @@ interface GenerateRequest {
   progress: (accountId: string, kind: ResourceKind, count: number) => void;
   /** The run's clock: it dates requests and the time the manifests say the accounts were read. */
   clock: Clock;
+  /** The keys an existing manifest gives what it binds, by account id, then `kind:id` (`boundKeys`): `generate --merge`. */
+  fixedKeys?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
 
 /** Manifests and what they were made from, or why there are none. */
@@ -61,7 +64,10 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     // the accounts are read at once, their requests in flight bounded by the client's parallelism
     const read = await Promise.all(ids.map((id) => fetchWholeAccount(api, id, id, GENERATE_READS, (kind, count) => request.progress(id, kind, count))));
     const live = new Map<string, LiveAccount>(ids.map((id, i) => [id, read[i]!.live]));
-    const inputs = read.map((whole) => ({ live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.clock.now() }));
+    const inputs = read.map((whole, i) => {
+      const fixedKeys = request.fixedKeys?.get(ids[i]!);
+      return { live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.clock.now(), ...(fixedKeys === undefined ? {} : { fixedKeys }) };
+    });
     return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
   } catch (error) {
     if (error instanceof ApiError) return { error: `cannot read the accounts at ${request.endpoint}: ${error.describe()}` };
@@ -69,6 +75,30 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
   } finally {
     await client.close();
     await opened.close();
+  }
+}
+
+/**
+ * The keys `desired`, an account's manifest, gives the live objects its state binds (the
+ * checkpoint with the journal's outcomes) or its `import` entries name, by `kind:id`: what
+ * `generate --merge` keeps, and the objects it does not add. What is wrong with the state, when
+ * it cannot be read.
+ */
+export async function boundKeys(env: AccountEnvironment, root: string, endpoint: string, desired: DesiredAccount): Promise<Map<string, string> | string> {
+  const store = await env.openStore(root);
+  if (!('read' in store)) return store.message;
+  try {
+    const loaded = await loadState(store, desired.key, endpoint);
+    if (typeof loaded === 'string') return loaded;
+    const keys = new Map<string, string>();
+    for (const r of desired.resources) {
+      const last = r.address.steps.at(-1);
+      const id = loaded.state.resources[formatAddress(r.address)]?.id ?? r.importId;
+      if (last !== undefined && id !== undefined) keys.set(`${r.kind}:${id}`, last.key);
+    }
+    return keys;
+  } finally {
+    await store.close();
   }
 }
 

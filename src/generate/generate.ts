@@ -33,11 +33,17 @@ export interface GenerateInput {
   schemaPath: string;
   /** When the account was read (UTC). */
   readAt: Date;
+  /**
+   * The keys objects already have in a manifest, by `kind:id` (`generate --merge`): they are
+   * generated under those keys, so that references to them read as that manifest writes them.
+   */
+  fixedKeys?: ReadonlyMap<string, string>;
 }
 
 /** The live object an address of a generated manifest is bound to. */
-interface GeneratedBinding {
+export interface GeneratedBinding {
   address: string;
+  steps: AddressStep[];
   kind: ResourceKind;
   id: string;
 }
@@ -104,11 +110,15 @@ function generateOne(input: GenerateInput): GeneratedManifest {
   const warnings: string[] = [];
   const names = new Map<string, Map<string, string>>();
   const bind = (kind: ResourceKind, steps: AddressStep[], id: string): void => {
-    bindings.push({ address: formatAddress({ kind, steps }), kind, id });
+    bindings.push({ address: formatAddress({ kind, steps }), steps, kind, id });
   };
   const comments = new Map<string, string>();
   const keysFor = (d: KindDescriptor, objects: LiveResource[], nameOf: (r: LiveResource) => string | undefined, collectionKey: string): Map<string, string> => {
-    const keys = uniqueKeys(objects.map((r) => ({ id: r.id, name: nameOf(r) })), (id) => `${d.kind}_${id.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`);
+    const fixed = new Map(objects.flatMap((r) => {
+      const key = input.fixedKeys?.get(`${d.kind}:${r.id}`);
+      return key === undefined ? [] : [[r.id, key] as const];
+    }));
+    const keys = uniqueKeys(objects.map((r) => ({ id: r.id, name: nameOf(r) })), (id) => `${d.kind}_${id.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`, fixed);
     const out = new Map<string, string>();
     for (const [id, given] of keys) {
       out.set(id, given.key);

@@ -26,17 +26,27 @@ interface GivenKey {
   collidesWith?: string;
 }
 
-/** Unique keys for `objects` of one collection (by id), from their names (`fallback` for the nameless). */
-export function uniqueKeys(objects: ReadonlyArray<{ id: string; name: string | undefined }>, fallback: (id: string) => string): Map<string, GivenKey> {
+/**
+ * Unique keys for `objects` of one collection (by id), from their names (`fallback` for the
+ * nameless); the objects `fixed` names keep the key it gives them (a manifest that already binds
+ * them: `generate --merge`), and no other object is given one of those.
+ */
+export function uniqueKeys(objects: ReadonlyArray<{ id: string; name: string | undefined }>, fallback: (id: string) => string, fixed: ReadonlyMap<string, string> = new Map()): Map<string, GivenKey> {
   const byId = [...objects].sort((a, b) => (a.id.length - b.id.length) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const taken = new Set<string>();
   const out = new Map<string, GivenKey>();
+  for (const o of byId) {
+    const key = fixed.get(o.id);
+    if (key === undefined) continue;
+    taken.add(key);
+    out.set(o.id, { key });
+  }
   const wanted = new Map(byId.map((o) => [o.id, slugOf(o.name ?? '', fallback(o.id))]));
   // plain slugs first, so that a name that ends in _2 keeps its own key
   const firstOf = new Map<string, string>();
   for (const o of byId) {
     const slug = wanted.get(o.id) ?? '';
-    if (firstOf.has(slug)) continue;
+    if (out.has(o.id) || firstOf.has(slug) || taken.has(slug)) continue;
     firstOf.set(slug, o.id);
     taken.add(slug);
     out.set(o.id, { key: slug });

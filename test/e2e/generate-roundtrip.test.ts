@@ -70,7 +70,7 @@ describe('generate, then plan: no change and no write', () => {
     const again = scratch();
     await adsctl(shared, again, ['generate', '.', '--account', ACCOUNT], 0);
     const refused = await adsctl(shared, again, ['generate', '.', '--account', ACCOUNT], 1);
-    expect(refused.stderr).toMatch(/already exists: nothing was written \(use --force to overwrite\)/);
+    expect(refused.stderr).toMatch(/already exists: nothing was written \(use --merge --account ID to add what it does not hold yet, or --force to overwrite\)/);
     await adsctl(shared, again, ['generate', '.', '--account', ACCOUNT, '--force'], 0);
     const strip = (t: string): string => t.replace(/ on \d{4}-\d\d-\d\dT[\d:]+Z\./, '').replace(/^# yaml-language-server: .*\n/, '');
     expect(strip(readFileSync(join(again, `${ACCOUNT}.yaml`), 'utf8'))).toBe(strip(text));
@@ -94,7 +94,7 @@ describe('bad input: one line, exit 1, nothing written', () => {
     for (const force of [[], ['--force']]) {
       const run = await adsctl(shared, dir, ['generate', 'out', '--account', ACCOUNT, ...force], 1);
       expect(run.stderr.trim().split('\n').filter((l) => !l.startsWith('Read '))).toEqual([
-        expect.stringMatching(new RegExp(`^Error: out/acme\\.yaml already describes account ${ACCOUNT}: .*\\(duplicate-account\\), so nothing was written\\. .*adsctl import ADDRESS ID`)),
+        expect.stringMatching(new RegExp(`^Error: out/acme\\.yaml already describes account ${ACCOUNT}: .*\\(duplicate-account\\), so nothing was written\\. .*: adsctl generate out --account ${ACCOUNT} --merge$`)),
       ]);
       expect(readdirSync(join(dir, 'out'))).toEqual(['acme.yaml']);
       expect(readFileSync(join(dir, 'out', 'acme.yaml'), 'utf8')).toBe(acme);
