@@ -4,8 +4,9 @@
  * member of an owned collection added by hand (`added_outside`), an object deleted by hand
  * (`deleted_outside`, named by the id the state bound it to), and an object adsctl does not
  * manage that appeared since the last apply — each of a kind whose descriptor names its
- * `history` entity type. Pure: the engine reads their history (src/live/attribution.ts) and
- * hands the answer back here to be put on the changes.
+ * `history` entity type, each since adsctl last recorded it (`recorded_at` of its state entry).
+ * Pure: the engine reads their history (src/live/attribution.ts) and hands the answer back here
+ * to be put on the changes.
  */
 import { KINDS } from '../kinds/registry.js';
 import { subjectKey, type AttributionRead, type ChangeAttribution, type HistorySubject } from '../live/attribution.js';
@@ -22,8 +23,11 @@ function isDrifted(change: ResourceChange): boolean {
 function changeSubject(change: ResourceChange, state: AccountState): HistorySubject | undefined {
   const entity = KINDS[change.kind].history;
   if (entity === undefined || !isDrifted(change)) return undefined;
-  const id = change.id ?? state.resources[formatAddress(change.address)]?.id;
-  return id === undefined ? undefined : { entity, id };
+  const entry = state.resources[formatAddress(change.address)];
+  const id = change.id ?? entry?.id;
+  if (id === undefined) return undefined;
+  const since = entry?.recorded_at === undefined ? NaN : Date.parse(entry.recorded_at);
+  return Number.isFinite(since) ? { entity, id, since: new Date(since) } : { entity, id };
 }
 
 function unmanagedSubject(u: UnmanagedObject): HistorySubject | undefined {

@@ -27,16 +27,17 @@ export function bindingProblems(diagnostics: readonly Diagnostic[]): Diagnostic[
  * The state entry of a live `record` of `kind` bound to `resource`: its live values count as
  * applied, for the fields the manifest writes only (what it leaves to the service is not taken
  * for values adsctl applied), so the next plan shows only real differences. A write-only value
- * the service never answers (a media file's content hash) is taken as the manifest says.
+ * the service never answers (a media file's content hash) is taken as the manifest says. `at`:
+ * when it is recorded (`StateResource.recorded_at`).
  */
-export function importedEntry(kind: ResourceKind, resource: DesiredResource | undefined, record: Readonly<Record<string, unknown>>, id: string): StateResource {
+export function importedEntry(kind: ResourceKind, resource: DesiredResource | undefined, record: Readonly<Record<string, unknown>>, id: string, at?: string): StateResource {
   const written = new Set([...Object.keys(resource?.attributes ?? {}), ...Object.keys(resource?.references ?? {})]);
   const assumed: Record<string, unknown> = {};
   for (const rule of KINDS[kind].attributes) {
     const value = resource?.attributes[rule.field];
     if (rule.writeOnly === true && !Object.hasOwn(record, rule.field) && value !== undefined) assumed[rule.field] = value;
   }
-  return { kind, id, applied: appliedValues(kind, record, assumed, written) };
+  return { kind, id, applied: appliedValues(kind, record, assumed, written), ...(at === undefined ? {} : { recorded_at: at }) };
 }
 
 /** True when `text` is an address under the address `parent`. */

@@ -50,10 +50,10 @@ interface AcceptScope {
 const within = (text: string, parent: string): boolean => text === parent || (text.startsWith(parent) && text[parent.length] === '.');
 
 /** `entry` with the live value of every attribute of `change` that drifted recorded as applied. */
-function acceptedEntry(entry: StateResource, change: ResourceChange): StateResource {
+function acceptedEntry(entry: StateResource, change: ResourceChange, at: string): StateResource {
   const applied = { ...entry.applied };
   for (const c of change.changes) if (c.origin === 'drift') applied[c.path] = c.before;
-  return { ...entry, applied };
+  return { ...entry, applied, recorded_at: at };
 }
 
 /** `account` as a refresh-only apply within `scope` sees it: under `--target`, without the objects not managed by adsctl. */
@@ -75,9 +75,10 @@ export function acceptedScope(plan: Plan, scope: AcceptScope): Plan {
 /**
  * What the state of `account` becomes once its drift is accepted: `state` (as the plan read it,
  * after the plan's moves and removals) with every change made outside adsctl taken as it is live;
- * undefined when the account has no drift, and then nothing is to be written.
+ * undefined when the account has no drift, and then nothing is to be written. What is accepted is
+ * recorded `at` (`StateResource.recorded_at`); the drift it leaves keeps its own time.
  */
-export function acceptLive(account: AccountPlan, state: AccountState, scope: AcceptScope): Acceptance | undefined {
+export function acceptLive(account: AccountPlan, state: AccountState, scope: AcceptScope, at: string): Acceptance | undefined {
   const plan = scoped(account, scope);
   if (!accountHasDrift(plan)) return undefined;
   const resources = { ...state.resources };
@@ -93,12 +94,12 @@ export function acceptLive(account: AccountPlan, state: AccountState, scope: Acc
       }
     } else if (change.reason === 'added_outside') {
       if (change.id === undefined || change.before === null || resources[text] !== undefined) continue;
-      resources[text] = { kind: change.kind, id: change.id, applied: { ...change.before } };
+      resources[text] = { kind: change.kind, id: change.id, applied: { ...change.before }, recorded_at: at };
       out.bound.push(text);
     } else {
       const entry = resources[text];
       if (entry === undefined || !change.changes.some((c) => c.origin === 'drift')) continue;
-      resources[text] = acceptedEntry(entry, change);
+      resources[text] = acceptedEntry(entry, change, at);
       out.accepted.push(text);
     }
   }
@@ -142,7 +143,7 @@ async function acceptAccount(account: AccountPlan, session: AccountSession, scop
     if ((account.moves?.length ?? 0) > 0 || (account.removals?.length ?? 0) > 0) {
       await refactorState({ plan: account, api: session.api, accountId: session.accountId ?? '', state: session.state, store: session.store, stateDir: session.stateDir, operation }, () => {});
     }
-    const acceptance = acceptLive(account, session.state, scope);
+    const acceptance = acceptLive(account, session.state, scope, session.clock.now().toISOString());
     if (acceptance === undefined) return { account: account.account };
     await session.store.write(acceptance.state, operation);
     session.state = acceptance.state;

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
+import { endpointSetting, type EndpointChoice } from '../api/endpoint-choice.js';
 import { ApiError } from '../api/errors.js';
 import type { Clock } from '../clock/clock.js';
 import { importedEntry } from '../diff/import-bindings.js';
@@ -18,12 +19,12 @@ import { GENERATE_READS, generateManifests, type GeneratedManifest } from '../ge
 import { fetchWholeAccount } from '../live/whole-account.js';
 import { loadState } from '../state/apply-journal.js';
 import type { LiveAccount } from '../live/types.js';
-import { noCredentials, openAccounts, type AccountEnvironment } from './accounts.js';
+import { noCredentials, openAccounts, runHints, type AccountEnvironment } from './accounts.js';
 
 /** What to read. */
 interface GenerateRequest {
-  /** The endpoint name (ADSCTL_ENDPOINT, --endpoint, or local). */
-  endpoint: string;
+  /** The endpoint (`chooseEndpoint`: --endpoint, ADSCTL_ENDPOINT, the merged manifest's, or local). */
+  endpoint: EndpointChoice;
   /** Where the embedded emulator of `local` keeps its data (the output directory). */
   root: string;
   /** Accounts named with --account; empty: every account the credentials reach. */
@@ -45,20 +46,29 @@ type GenerateResult = { error: string } | { manifests: GeneratedManifest[]; live
 
 /** Reads the accounts and writes their manifests as text (nothing is written anywhere). */
 export async function readAndGenerate(env: AccountEnvironment, request: GenerateRequest): Promise<GenerateResult> {
-  const opened = await env.openEndpoint(request.endpoint, join(request.root, '.adsctl'), request.lockTimeoutMs);
-  if (typeof opened === 'string') return { error: opened };
-  const credentials = opened.builtInCredentials ?? env.credentialsFor(request.endpoint);
-  if (credentials === undefined) {
+  const { name, source } = request.endpoint;
+  const opened = await env.openEndpoint(name, join(request.root, '.adsctl'), request.lockTimeoutMs);
+  if (typeof opened === 'string') return { error: source === 'environment' || source === 'flag' ? `${endpointSetting(source)}: ${opened}` : opened };
+  const found = opened.builtInCredentials === undefined ? env.credentialsFor(name) : { credentials: opened.builtInCredentials, source: undefined };
+  if (found === undefined) {
     await opened.close();
-    return { error: noCredentials(request.endpoint) };
+    return { error: noCredentials(name) };
   }
-  const client = new ApiClient({ endpoint: opened.endpoint, credentials, parallelism: request.parallelism, now: () => request.clock.now().getTime(), ...(env.onWait === undefined ? {} : { onWait: env.onWait }), ...(env.trace === undefined ? {} : { trace: env.trace }) });
+  const client = new ApiClient({
+    endpoint: opened.endpoint,
+    credentials: found.credentials,
+    hints: runHints(request.endpoint, found.source),
+    parallelism: request.parallelism,
+    now: () => request.clock.now().getTime(),
+    ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
+    ...(env.trace === undefined ? {} : { trace: env.trace }),
+  });
   try {
     const api = new AdsApi(client);
     const reachable = (await api.accounts()).map((a) => String(a.id));
     const unknown = request.accountIds.filter((id) => !reachable.includes(id));
     if (unknown.length > 0) {
-      return { error: `account ${unknown.join(', ')} cannot be reached with these credentials at ${request.endpoint} (they reach ${reachable.length === 0 ? 'no account' : reachable.join(', ')})` };
+      return { error: `account ${unknown.join(', ')} cannot be reached with these credentials at ${name} (they reach ${reachable.length === 0 ? 'no account' : reachable.join(', ')})` };
     }
     const ids = request.accountIds.length > 0 ? [...new Set(request.accountIds)] : reachable;
     // the accounts are read at once, their requests in flight bounded by the client's parallelism
@@ -66,11 +76,11 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     const live = new Map<string, LiveAccount>(ids.map((id, i) => [id, read[i]!.live]));
     const inputs = read.map((whole, i) => {
       const fixedKeys = request.fixedKeys?.get(ids[i]!);
-      return { live: whole.live, unread: whole.unread, endpoint: request.endpoint, schemaPath: request.schemaPath, readAt: request.clock.now(), ...(fixedKeys === undefined ? {} : { fixedKeys }) };
+      return { live: whole.live, unread: whole.unread, endpoint: name, schemaPath: request.schemaPath, readAt: request.clock.now(), ...(fixedKeys === undefined ? {} : { fixedKeys }) };
     });
     return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
   } catch (error) {
-    if (error instanceof ApiError) return { error: `cannot read the accounts at ${request.endpoint}: ${error.describe()}` };
+    if (error instanceof ApiError) return { error: `cannot read the accounts at ${name}: ${error.describe()}` };
     throw error;
   } finally {
     await client.close();
@@ -131,7 +141,7 @@ export async function bindGenerated(env: AccountEnvironment, endpoint: string, t
       for (const b of target.manifest.bindings) {
         const record = records?.resources.get(b.kind)?.get(b.id)?.record;
         if (record === undefined) continue;
-        session.state.resources[b.address] = importedEntry(b.kind, byAddress.get(b.address), record, b.id);
+        session.state.resources[b.address] = importedEntry(b.kind, byAddress.get(b.address), record, b.id, options.clock.now().toISOString());
       }
       session.state.account_id = target.manifest.accountId;
       await session.store.write(session.state, 'generate');

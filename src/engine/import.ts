@@ -68,7 +68,7 @@ export async function importObject(session: AccountSession, desired: DesiredAcco
     const boundId = String(record[idField]);
     const children = ADOPTING_PARENTS.has(kind) ? await adoptChildren(session, desired, address, boundId) : { entries: {}, problems: [] };
     if (children.problems.length > 0) return { refused: `${address} was not imported, and nothing was written: what it adopts cannot be bound (above)`, problems: children.problems };
-    session.state.resources[address] = importedEntry(kind, manifested, record, boundId);
+    session.state.resources[address] = importedEntry(kind, manifested, record, boundId, session.clock.now().toISOString());
     Object.assign(session.state.resources, children.entries);
     await session.store.write(session.state, 'import');
     return { bound: address, adopted: Object.entries(children.entries).map(([a, e]) => ({ address: a, id: e.id })) };

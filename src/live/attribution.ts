@@ -1,7 +1,8 @@
 /**
  * Who changed it (docs/architecture.md, "Who changed it"): the account history of each object
  * that drifted, read in one request per object (`GET accounts/:id/account_history`, the first
- * 1,000 changes of the hours since the last apply), in parallel within the client's rate limits.
+ * 1,000 changes of the hours since adsctl last recorded the object — or since the last apply, for
+ * what it never recorded), in parallel within the client's rate limits.
  * The first object is read alone: when the history cannot be read — the endpoint is a beta the
  * account must be allowlisted for, so the real service often answers 403 — that one refusal is
  * all it costs, and the plan goes on with a note instead of sending one doomed request per object.
@@ -34,6 +35,12 @@ export interface ChangeAttribution {
 export interface HistorySubject {
   entity: HistoryEntity;
   id: string;
+  /**
+   * When adsctl last recorded what the service holds of it (`StateResource.recorded_at`): its
+   * changes after that are read, however many other objects were accepted since. Absent: since the
+   * last apply.
+   */
+  since?: Date;
 }
 
 /** What the history said: the changes of each object read (by `subjectKey`), newest first; why it could not be read, once. */
@@ -52,7 +59,7 @@ interface AttributionInput {
   api: AdsApi;
   accountId: string;
   subjects: readonly HistorySubject[];
-  /** When the last apply finished: changes made at or before its second are adsctl's own. */
+  /** When the last apply finished: changes made at or before its second are adsctl's own, for a subject with no `since` of its own. */
   lastApply: Date;
   now: Date;
 }
@@ -80,12 +87,13 @@ export async function readAttribution(input: AttributionInput): Promise<Attribut
   const read: AttributionRead = { byObject: new Map(), requests: 0 };
   const unique = [...new Map(input.subjects.map((s) => [subjectKey(s.entity, s.id), s])).values()];
   if (unique.length === 0) return read;
-  const window = historyWindow(input.lastApply, input.now);
   const readOne = async (s: HistorySubject): Promise<boolean> => {
     read.requests++;
+    const since = s.since ?? input.lastApply;
+    const window = historyWindow(since, input.now);
     try {
       const records = await input.api.accountHistoryPage(input.accountId, { entity_type: s.entity, entity_id: s.id, start_time: window.start, end_time: window.end });
-      read.byObject.set(subjectKey(s.entity, s.id), changesSince(records, input.lastApply));
+      read.byObject.set(subjectKey(s.entity, s.id), changesSince(records, since));
       return true;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -27,6 +27,13 @@ export interface StateResource {
    * even where the manifest leaves its status to the service's default.
    */
   held?: boolean;
+  /**
+   * When adsctl last recorded `applied` as what the service holds (an apply's write, an import, a
+   * refresh-only acceptance; ISO 8601 UTC): the object's account history after it is what was done
+   * to it outside adsctl (docs/architecture.md, "Who changed it"). Absent in entries written before
+   * it was kept, which count from the last apply.
+   */
+  recorded_at?: string;
 }
 
 export interface AccountState {

@@ -147,6 +147,9 @@ const ROWS: Row[] = [
   },
 ];
 
+/** When the acceptance is recorded. */
+const AT = '2026-11-23T12:00:00.000Z';
+
 function accountOf(row: Row): AccountPlan {
   const account = accountPlan(row.changes);
   return row.unmanaged === undefined ? account : { ...account, unmanaged: row.unmanaged };
@@ -156,7 +159,7 @@ describe('acceptLive', () => {
   it.each(ROWS)('$name', (row) => {
     const state = startState();
     const untouched = JSON.stringify(state);
-    const got = acceptLive(accountOf(row), state, { targeted: row.targeted === true });
+    const got = acceptLive(accountOf(row), state, { targeted: row.targeted === true }, AT);
     // the state given is never changed: the acceptance is a copy
     expect(JSON.stringify(state)).toBe(untouched);
     if (row.expected === undefined) {
@@ -169,7 +172,8 @@ describe('acceptLive', () => {
     const expectedResources: Record<string, StateResource> = { ...startState().resources };
     for (const [address, entry] of Object.entries(row.expected.resources)) {
       if (entry === undefined) delete expectedResources[address];
-      else expectedResources[address] = entry;
+      // what is accepted or bound is recorded at the acceptance: its history counts from then
+      else expectedResources[address] = [...row.expected.accepted, ...row.expected.bound].includes(address) ? { ...entry, recorded_at: AT } : entry;
     }
     expect(got!.state.resources).toEqual(expectedResources);
     expect(got!.state.unmanaged_seen).toEqual(row.expected.unmanagedSeen);
