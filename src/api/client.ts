@@ -134,6 +134,12 @@ export interface ClientOptions {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * What an error adds when the run's settings, not the service, are the likely cause, in words
+   * that name no secret: `endpoint` ends an answer that is not the API's (`check ADSCTL_ENDPOINT`),
+   * `unauthorized` a 401 (where the credentials came from, and how to check them).
+   */
+  hints?: { endpoint?: string; unauthorized?: string };
 }
 
 /** A request waiting for a rate-limit budget: the request (`GET /12/...`), the wait, and when it ends (epoch ms). */
@@ -259,6 +265,46 @@ function unreachedError(cause: Unreached, endpoint: Endpoint, base: string, requ
   return new ApiError({ status: 0, items: [{ code: 'NO_CONNECTION', message: what }], retryable: cause.retry, outcome: 'unsent', request, message: `from ${origin}${named}: ${what}` });
 }
 
+/**
+ * Whether `body`, answered with `status` to a request of the advertising API, is not the API's:
+ * every advertising answer is JSON, and every error of it carries `errors` (or a failed batch's
+ * `operation_errors`). A 429 or a 5xx is left to the retries, which a proxy in front of the
+ * service may answer in its own words.
+ */
+function notTheApi(status: number, body: unknown): boolean {
+  if (status < 400) return typeof body === 'string' && body !== '';
+  if (status === 429 || RETRYABLE_STATUS.has(status)) return false;
+  if (typeof body !== 'object' || body === null) return true;
+  return !Array.isArray((body as { errors?: unknown }).errors) && !Array.isArray((body as { operation_errors?: unknown }).operation_errors);
+}
+
+/** `an HTML page`, `nothing`, `JSON that is not the API's`, `a text/plain body`. */
+function answerShape(body: unknown, contentType: string | string[] | undefined): string {
+  const type = (Array.isArray(contentType) ? contentType[0] : contentType)?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/html' || (typeof body === 'string' && /^\s*<(!doctype|html)/i.test(body))) return 'an HTML page';
+  if (body === '') return 'nothing';
+  if (typeof body === 'object') return "JSON that is not the API's";
+  return type === '' ? 'a body that is not JSON' : `a ${type} body`;
+}
+
+/**
+ * The one-line error for an answer from something that is not the advertising API (a web server,
+ * a proxy's page): `no response from the advertising API: http://host:8080 answered 404 with an
+ * HTML page, so it is not the API; check ADSCTL_ENDPOINT`. Its status is 0, like every answer the
+ * service did not give, so that no caller takes a 404 of it for an object that is gone.
+ */
+function notTheApiError(endpoint: Endpoint, base: string, request: string, response: ApiResponse<unknown>, hint: string | undefined): ApiError {
+  let origin = base;
+  try {
+    ({ origin } = new URL(base));
+  } catch {
+    // keep the base as written
+  }
+  const named = /^https?:/i.test(endpoint.name) ? '' : ` (endpoint ${endpoint.name})`;
+  const what = `${origin}${named} answered ${response.status} with ${answerShape(response.body, response.headers['content-type'])}, so it is not the API; ${hint ?? 'check the endpoint'}`;
+  return new ApiError({ status: 0, items: [{ code: 'NOT_THE_API', message: what }], retryable: false, outcome: 'unsent', request, message: `from the advertising API: ${what}` });
+}
+
 const isNetworkError = (error: unknown): boolean =>
   error instanceof undiciErrors.UndiciError || (error instanceof Error && /ECONNRESET|EPIPE|ECONNREFUSED|socket|other side closed/i.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`));
 
@@ -276,6 +322,7 @@ export class ApiClient {
   private readonly onWait: ((notice: WaitNotice) => void) | undefined;
   private readonly writesStop: AbortSignal | undefined;
   private readonly verifyLease: (() => void | Promise<void>) | undefined;
+  private readonly hints: { endpoint?: string; unauthorized?: string };
 
   constructor(options: ClientOptions) {
     this.endpoint = options.endpoint;
@@ -287,6 +334,7 @@ export class ApiClient {
     this.onWait = options.onWait;
     this.writesStop = options.writesStop;
     this.verifyLease = options.verifyLease;
+    this.hints = options.hints ?? {};
     this.spender = `${options.endpoint.adsBaseUrl} ${options.credentials.consumerKey} ${options.credentials.token ?? ''}`;
     const connectTimeoutMs = options.connectTimeoutMs ?? options.endpoint.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     this.agent = new Agent({ connections: parallelism, keepAliveTimeout: 30_000, pipelining: 1, connect: { timeout: connectAttemptTimeout(connectTimeoutMs) } });
@@ -371,6 +419,8 @@ export class ApiClient {
         throw new ApiError({ status: 0, items: [{ code: 'NO_RESPONSE', message: `no response after ${attempt} attempts (${reason})` }], retryable: true, outcome: 'unsent', request: label });
       }
 
+      const advertising = req.base === undefined || req.base === 'ads' || req.base === 'sandbox';
+      if (advertising && notTheApi(response.status, response.body)) throw notTheApiError(this.endpoint, this.baseFor(req), label, response, this.hints.endpoint);
       if (response.status < 400) return response as ApiResponse<T>;
       const items = errorItems(response.body, response.status);
       if (response.status === 429) {
@@ -389,7 +439,9 @@ export class ApiClient {
         if (failures < this.options.maxAttempts && (await wait(this.backoff(failures, response.headers['retry-after'])))) continue;
         throw new ApiError({ status: response.status, items, retryable: true, outcome: 'rejected', request: label });
       }
-      throw new ApiError({ status: response.status, items, retryable: false, outcome: 'rejected', request: label, body: response.body });
+      const unauthorized = response.status === 401 ? this.hints.unauthorized : undefined;
+      const hint = unauthorized === undefined ? {} : { message: `${items.map((i) => `${i.code}: ${i.message}`).join('; ')}; ${unauthorized}` };
+      throw new ApiError({ status: response.status, items, retryable: false, outcome: 'rejected', request: label, body: response.body, ...hint });
     }
   }
 

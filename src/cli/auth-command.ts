@@ -7,11 +7,12 @@
 import { Command } from 'commander';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
+import { chooseEndpoint, endpointSetting, type EndpointChoice } from '../api/endpoint-choice.js';
 import { ApiError } from '../api/errors.js';
 import { accessToken, bearerToken, invalidateBearer, invalidateToken, requestToken } from '../api/oauth-flow.js';
 import type { OAuthCredentials } from '../api/signer.js';
 import { consumerFrom, readProfile, userCredentialsFrom, writeProfile } from './credentials.js';
-import { endpointName, openEndpoint, type OpenEndpoint } from './endpoint.js';
+import { openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
 
 interface CommonFlags {
@@ -19,17 +20,21 @@ interface CommonFlags {
   debug?: boolean;
 }
 
-/** Runs `body` against the opened endpoint; API errors become a message and exit 1. */
-async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) => void, body: (open: OpenEndpoint, name: string) => Promise<void>): Promise<void> {
-  const name = endpointName(flags.endpoint, io.env, 'production');
+/**
+ * Runs `body` against the endpoint `chooseEndpoint` gives (`--endpoint`, else ADSCTL_ENDPOINT,
+ * else local); API errors become a message and exit 1.
+ */
+async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) => void, body: (open: OpenEndpoint, name: string, choice: EndpointChoice) => Promise<void>): Promise<void> {
+  const choice = chooseEndpoint({ flag: flags.endpoint, environment: io.env['ADSCTL_ENDPOINT'] });
+  const { name } = choice;
   const open = await openEndpoint(name, '.adsctl', io.clock);
   if (typeof open === 'string') {
-    io.err(`Error: ${open}\n`);
+    io.err(`Error: ${choice.source === 'environment' ? 'ADSCTL_ENDPOINT: ' : ''}${open}\n`);
     setExit(1);
     return;
   }
   try {
-    await body(open, name);
+    await body(open, name, choice);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     io.err(`Error: ${error.describe()}\n`);
@@ -49,14 +54,17 @@ function consumerOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code
   return consumer;
 }
 
-/** The user's credentials (environment, stored profile, or built in), or an error printed and exit 1. */
-function userOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: number) => void): OAuthCredentials | undefined {
-  const creds = userCredentialsFrom(io.env, name) ?? open.builtInCredentials;
-  if (creds === undefined) {
+/**
+ * The user's credentials (environment, stored profile, or built in) with where they came from
+ * (none for the built-in ones), or an error printed and exit 1.
+ */
+function userOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: number) => void): { credentials: OAuthCredentials; source?: string } | undefined {
+  const found = userCredentialsFrom(io.env, name) ?? (open.builtInCredentials === undefined ? undefined : { credentials: open.builtInCredentials });
+  if (found === undefined) {
     io.err('Error: no credentials: run adsctl auth login or set the ADSCTL_* variables\n');
     setExit(1);
   }
-  return creds;
+  return found;
 }
 
 /** The client options of the run: its clock (OAuth timestamps), and the request trace with `--debug`. */
@@ -67,7 +75,7 @@ const trace = (io: Io, flags: CommonFlags): { now: () => number; trace?: (line: 
 
 export function registerAuth(program: Command, io: Io, setExit: (code: number) => void): void {
   const auth = program.command('auth').description('obtain, inspect and revoke API credentials');
-  const common = (cmd: Command): Command => cmd.option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: $ADSCTL_ENDPOINT or production)').option('--debug', 'print a request trace (credentials redacted)');
+  const common = (cmd: Command): Command => cmd.option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: ADSCTL_ENDPOINT, else local)').option('--debug', 'print a request trace (credentials redacted)');
 
   common(auth.command('login'))
     .description('authorize adsctl for a user with the PIN flow and store the credentials')
@@ -124,7 +132,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
     .option('--bearer', 'revoke the application-only bearer token instead')
     .action(async (flags: CommonFlags & { bearer?: boolean }) =>
       withEndpoint(io, flags, setExit, async (open, name) => {
-        const creds = userOrFail(io, open, name, setExit);
+        const creds = userOrFail(io, open, name, setExit)?.credentials;
         if (creds === undefined) return;
         const options = { endpoint: open.endpoint, ...trace(io, flags) };
         const profile = readProfile(io.env, name);
@@ -155,10 +163,11 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
   common(auth.command('whoami'))
     .description('show the authenticated user, its accounts and permissions')
     .action(async (flags: CommonFlags) =>
-      withEndpoint(io, flags, setExit, async (open, name) => {
-        const creds = userOrFail(io, open, name, setExit);
-        if (creds === undefined) return;
-        const client = new ApiClient({ endpoint: open.endpoint, credentials: creds, ...trace(io, flags) });
+      withEndpoint(io, flags, setExit, async (open, name, choice) => {
+        const found = userOrFail(io, open, name, setExit);
+        if (found === undefined) return;
+        const hints = { endpoint: `check ${endpointSetting(choice.source)}`, ...(found.source === undefined ? {} : { unauthorized: `the credentials came from ${found.source}` }) };
+        const client = new ApiClient({ endpoint: open.endpoint, credentials: found.credentials, hints, ...trace(io, flags) });
         try {
           const api = new AdsApi(client);
           const accounts = await api.accounts();

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { OAuthCredentials } from '../api/signer.js';
 import { EnvironmentError } from '../diag/environment-error.js';
+import { redactUserinfo } from '../diag/redact.js';
 
 interface Profile {
   consumer_key: string;
@@ -89,23 +90,54 @@ export function writeProfile(env: NodeJS.ProcessEnv, endpoint: string, profile: 
   return path;
 }
 
-/** Consumer credentials: environment first, then the stored profile. */
-export function consumerFrom(env: NodeJS.ProcessEnv, endpoint: string): { consumerKey: string; consumerSecret: string } | undefined {
+/** Where each half of a set of credentials came from: the environment, or the profile stored in the file. */
+type From = 'environment' | 'file';
+
+/** Consumer credentials, and where they came from: environment first, then the stored profile. */
+function consumerWithOrigin(env: NodeJS.ProcessEnv, endpoint: string): { consumerKey: string; consumerSecret: string; from: From } | undefined {
   const key = env['ADSCTL_CONSUMER_KEY'];
   const secret = env['ADSCTL_CONSUMER_SECRET'];
-  if (key !== undefined && key !== '' && secret !== undefined && secret !== '') return { consumerKey: key, consumerSecret: secret };
+  if (key !== undefined && key !== '' && secret !== undefined && secret !== '') return { consumerKey: key, consumerSecret: secret, from: 'environment' };
   const p = readProfile(env, endpoint);
-  return p === undefined ? undefined : { consumerKey: p.consumer_key, consumerSecret: p.consumer_secret };
+  return p === undefined ? undefined : { consumerKey: p.consumer_key, consumerSecret: p.consumer_secret, from: 'file' };
 }
 
-/** Full user credentials: environment first, then the stored profile. */
-export function userCredentialsFrom(env: NodeJS.ProcessEnv, endpoint: string): OAuthCredentials | undefined {
-  const consumer = consumerFrom(env, endpoint);
+/** Consumer credentials: environment first, then the stored profile. */
+export function consumerFrom(env: NodeJS.ProcessEnv, endpoint: string): { consumerKey: string; consumerSecret: string } | undefined {
+  const found = consumerWithOrigin(env, endpoint);
+  return found === undefined ? undefined : { consumerKey: found.consumerKey, consumerSecret: found.consumerSecret };
+}
+
+/** User credentials, and where they came from in words that name no secret (what a 401 tells the user to check). */
+interface FoundCredentials {
+  credentials: OAuthCredentials;
+  source: string;
+}
+
+/**
+ * The source of credentials in words: `the environment (ADSCTL_CONSUMER_KEY, ...)`, or the file
+ * `adsctl auth login` wrote with its path and profile, or each half's when they differ.
+ */
+function sourceOf(env: NodeJS.ProcessEnv, endpoint: string, consumer: From, token: From): string {
+  const file = `${credentialsPath(env)} (profile ${JSON.stringify(redactUserinfo(endpoint))}, written by adsctl auth login)`;
+  if (consumer === 'environment' && token === 'environment') return 'the environment (ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET, ADSCTL_ACCESS_TOKEN, ADSCTL_ACCESS_TOKEN_SECRET)';
+  if (consumer === 'file' && token === 'file') return file;
+  return consumer === 'environment'
+    ? `the environment (ADSCTL_CONSUMER_KEY, ADSCTL_CONSUMER_SECRET) for the application and ${file} for the access token`
+    : `${file} for the application and the environment (ADSCTL_ACCESS_TOKEN, ADSCTL_ACCESS_TOKEN_SECRET) for the access token`;
+}
+
+/** Full user credentials, environment first, then the stored profile, with where they came from. */
+export function userCredentialsFrom(env: NodeJS.ProcessEnv, endpoint: string): FoundCredentials | undefined {
+  const consumer = consumerWithOrigin(env, endpoint);
   if (consumer === undefined) return undefined;
+  const { consumerKey, consumerSecret } = consumer;
   const token = env['ADSCTL_ACCESS_TOKEN'];
   const secret = env['ADSCTL_ACCESS_TOKEN_SECRET'];
-  if (token !== undefined && token !== '' && secret !== undefined && secret !== '') return { ...consumer, token, tokenSecret: secret };
+  if (token !== undefined && token !== '' && secret !== undefined && secret !== '') {
+    return { credentials: { consumerKey, consumerSecret, token, tokenSecret: secret }, source: sourceOf(env, endpoint, consumer.from, 'environment') };
+  }
   const p = readProfile(env, endpoint);
   if (p?.access_token === undefined || p.access_token_secret === undefined) return undefined;
-  return { ...consumer, token: p.access_token, tokenSecret: p.access_token_secret };
+  return { credentials: { consumerKey, consumerSecret, token: p.access_token, tokenSecret: p.access_token_secret }, source: sourceOf(env, endpoint, consumer.from, 'file') };
 }

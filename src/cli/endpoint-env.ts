@@ -6,8 +6,8 @@
  */
 import { ENDPOINT_FORMS, resolveRemoteEndpoint, shownEndpoint } from '../api/endpoints.js';
 
-/** The commands whose endpoint ADSCTL_ENDPOINT sets (auth only without `--endpoint`). */
-const READ_BY = new Set(['plan', 'apply', 'destroy', 'import', 'auth', 'insights']);
+/** The commands whose endpoint ADSCTL_ENDPOINT sets (`chooseEndpoint`; not when `--endpoint` is given). */
+const READ_BY = new Set(['plan', 'apply', 'destroy', 'import', 'generate', 'auth', 'insights', 'api']);
 
 /**
  * What is wrong with ADSCTL_ENDPOINT, in one line naming the variable and its value (any

@@ -65,10 +65,3 @@ export async function openEndpoint(name: string, stateDir: string, clock: Clock,
     close: () => emulator.close(),
   };
 }
-
-/** The endpoint name in force: the flag, else ADSCTL_ENDPOINT, else the fallback. */
-export function endpointName(flag: string | undefined, env: NodeJS.ProcessEnv, fallback: string): string {
-  if (flag !== undefined && flag !== '') return flag;
-  const fromEnv = env['ADSCTL_ENDPOINT'];
-  return fromEnv !== undefined && fromEnv !== '' ? fromEnv : fallback;
-}

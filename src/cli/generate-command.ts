@@ -1,8 +1,8 @@
 /**
  * `adsctl generate [DIR] [--account ID]... [--force]` (docs/architecture.md, "Contracts the code
  * relies on"): reads live accounts — every account the credentials reach, or those named — at
- * the endpoint the environment or `--endpoint` names, writes one manifest per account into DIR
- * (`<account id>.yaml`), and binds the state so that `adsctl plan DIR` right after plans nothing.
+ * the endpoint `--endpoint`, ADSCTL_ENDPOINT or (with `--merge`) the manifest names, else `local`
+ * (`chooseEndpoint`), writes one manifest per account into DIR (`<account id>.yaml`), and binds the state so that `adsctl plan DIR` right after plans nothing.
  * An existing file is never overwritten without `--force`, nor a second manifest written of an
  * account another manifest under DIR describes; `--merge` adds what no manifest binds yet to the
  * manifest of each account named (src/generate/merge.ts), keeping every line of it, and binds only
@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { chooseEndpoint } from '../api/endpoint-choice.js';
+import { shownEndpoint } from '../api/endpoints.js';
 import { formatDiagnostics } from '../diag/format.js';
 import type { AccountEnvironment } from '../engine/accounts.js';
 import { bindGenerated, boundKeys, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
@@ -126,7 +128,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
     .option('--account <id>', 'an account to read (repeatable; default: every account the credentials reach)', collect)
     .option('--force', 'overwrite manifests that already exist')
     .option('--merge', "add what no manifest binds yet to the account's existing manifest, keeping every line of it (with --account)")
-    .option('--endpoint <name>', 'local, sandbox, production or an emulator URL (default: ADSCTL_ENDPOINT, else local)')
+    .option('--endpoint <name>', "local, sandbox, production or an emulator URL (default: ADSCTL_ENDPOINT, else with --merge the manifest's endpoint:, else local)")
     .option('--parallelism <n>', 'requests in flight at once', (v: string) => Number.parseInt(v, 10), 8)
     .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
     .option('--debug', 'print a request trace (credentials redacted)')
@@ -137,13 +139,16 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       };
       const dir = resolve(dirArg);
       if (existsSync(dir) && !statSync(dir).isDirectory()) return fail(`${dirArg} is a file: generate writes one manifest per account into a directory`);
-      const fromEnv = io.env['ADSCTL_ENDPOINT'];
       const shown = (p: string): string => relative(process.cwd(), p) || p;
       // --merge reads the account where its manifest says it is, unless told otherwise
       const described = flags.merge === true ? describedAlready(dir, new Set(flags.account ?? []), new Set(), io.env) : [];
-      const manifestEndpoints = new Set(described.map((d) => loadManifests(d.file, { env: io.env }).value?.accounts[0]?.endpoint ?? 'local'));
-      const endpoint = flags.endpoint ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : manifestEndpoints.size === 1 ? [...manifestEndpoints][0]! : 'local');
-      const env = { ...accountEnvironment(io, flags.debug === true), endpointOverride: endpoint };
+      const manifestEndpoints = [...new Set(described.map((d) => loadManifests(d.file, { env: io.env }).value?.accounts[0]?.endpoint ?? 'local'))];
+      const choice = chooseEndpoint({ flag: flags.endpoint, environment: io.env['ADSCTL_ENDPOINT'], manifest: manifestEndpoints.length === 1 ? manifestEndpoints[0] : undefined });
+      if (manifestEndpoints.length > 1 && choice.source === 'default') {
+        return fail(`the manifests of the accounts to merge name different endpoints (${manifestEndpoints.map(shownEndpoint).join(', ')}): give --endpoint, or merge them one at a time; nothing was written`);
+      }
+      const endpoint = choice.name;
+      const env = accountEnvironment(io, flags.debug === true, flags.endpoint);
       // --merge: the manifest each account already has, and the keys it gives what it binds
       const merging = new Map<string, { file: string; text: string; desired: DesiredAccount; keys: Map<string, string> }>();
       if (flags.merge === true) {
@@ -165,7 +170,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
         if (without.length > 0) return fail(`no manifest in ${dirArg} describes account ${without.join(', ')}: generate ${without.length === 1 ? 'it' : 'them'} without --merge; nothing was written`);
       }
       const read = await readAndGenerate(env, {
-        endpoint,
+        endpoint: choice,
         root: dir,
         accountIds: flags.account ?? [],
         schemaPath: relative(dir, schemaFile()).split('\\').join('/'),

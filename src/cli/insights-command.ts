@@ -10,17 +10,18 @@
  * UTC) or relative to the moment of the run: `now`, `today` (00:00 UTC), either less an amount
  * (`now-36h`, `today-6d`; units m, h, d, w), or only the amount (`-2d` is `now-2d`). `--end`
  * defaults to now and `--start` to 7 days before `--end`. The endpoint is `--endpoint`, else
- * ADSCTL_ENDPOINT, else production; credentials come as for the other commands, and `local`
+ * ADSCTL_ENDPOINT, else local (`chooseEndpoint`); credentials come as for the other commands, and `local`
  * runs the embedded emulator with its own.
  */
 import type { Command } from 'commander';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
+import { chooseEndpoint } from '../api/endpoint-choice.js';
 import { ApiError } from '../api/errors.js';
-import { noCredentials } from '../engine/accounts.js';
+import { noCredentials, runHints } from '../engine/accounts.js';
 import { renderKeywordInsights } from '../render/keyword-insights.js';
 import { userCredentialsFrom } from './credentials.js';
-import { endpointName, openEndpoint } from './endpoint.js';
+import { openEndpoint } from './endpoint.js';
 import type { Io, SetExit } from './io.js';
 
 /** Keywords and negative keywords the service takes in one lookup, together. */
@@ -134,20 +135,20 @@ export function keywordQuery(args: readonly string[], flags: KeywordFlags, now: 
 
 /** Sends a checked lookup and prints the answer; errors of the endpoint or the service are one line. */
 async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: KeywordFlags): Promise<void> {
-  const name = endpointName(flags.endpoint, io.env, 'production');
-  const fromEnv = (flags.endpoint === undefined || flags.endpoint === '') && name === io.env['ADSCTL_ENDPOINT'];
+  const choice = chooseEndpoint({ flag: flags.endpoint, environment: io.env['ADSCTL_ENDPOINT'] });
+  const { name } = choice;
   const open = await openEndpoint(name, '.adsctl', io.clock);
   if (typeof open === 'string') {
-    io.err(`Error: ${fromEnv ? 'ADSCTL_ENDPOINT: ' : ''}${open}\n`);
+    io.err(`Error: ${choice.source === 'environment' ? 'ADSCTL_ENDPOINT: ' : ''}${open}\n`);
     return setExit(1);
   }
   try {
-    const credentials = open.builtInCredentials ?? userCredentialsFrom(io.env, name);
-    if (credentials === undefined) {
+    const found = open.builtInCredentials === undefined ? userCredentialsFrom(io.env, name) : { credentials: open.builtInCredentials, source: undefined };
+    if (found === undefined) {
       io.err(`Error: ${noCredentials(name)}\n`);
       return setExit(1);
     }
-    const client = new ApiClient({ endpoint: open.endpoint, credentials, now: () => io.clock.now().getTime(), ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });
+    const client = new ApiClient({ endpoint: open.endpoint, credentials: found.credentials, hints: runHints(choice, found.source), now: () => io.clock.now().getTime(), ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });
     try {
       const data = await new AdsApi(client).keywordInsights({
         granularity: query.granularity,
@@ -184,7 +185,7 @@ export function registerInsights(program: Command, io: Io, setExit: SetExit): vo
     .option('--end <time>', 'the same forms (default: now); at most 7 days after --start')
     .option('--location <value>', "a country's targeting value from the locations lookup (default: the service's)")
     .option('--json', "print the service's data as JSON")
-    .option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: $ADSCTL_ENDPOINT or production)')
+    .option('--endpoint <name>', 'local, sandbox, production or http(s)://host:port (default: ADSCTL_ENDPOINT, else local)')
     .option('--debug', 'print a request trace (credentials redacted)')
     .action(async (args: string[], flags: KeywordFlags) => {
       const checked = keywordQuery(args, flags, io.clock.now());

@@ -20,13 +20,16 @@ function unlockCommand(id: string, root: string): string {
   return `adsctl force-unlock ${id}${path === '' ? '' : ` ${path.includes(' ') ? JSON.stringify(path) : path}`}`;
 }
 
-/** What the engine opens accounts with, from the process's environment and streams. */
-export function accountEnvironment(io: Io, debug: boolean): AccountEnvironment {
-  const fromEnv = io.env['ADSCTL_ENDPOINT'];
+/**
+ * What the engine opens accounts with, from the process's environment and streams; `endpointFlag`
+ * is the command's `--endpoint`, when it has one (the engine weighs it, ADSCTL_ENDPOINT and each
+ * manifest's `endpoint:` by `chooseEndpoint`).
+ */
+export function accountEnvironment(io: Io, debug: boolean, endpointFlag?: string): AccountEnvironment {
   // checked when the command line started (main.ts): a bad value never gets here
   const requestTimeout = requestTimeoutFromEnv(io.env);
   return {
-    ...(fromEnv === undefined ? {} : { endpointOverride: fromEnv }),
+    endpointGiven: { flag: endpointFlag, environment: io.env['ADSCTL_ENDPOINT'] },
     ...(typeof requestTimeout === 'number' ? { requestTimeoutMs: requestTimeout } : {}),
     openEndpoint: (name, dotDir, waitMs) => openEndpoint(name, dotDir, io.clock, waitMs),
     credentialsFor: (name) => userCredentialsFrom(io.env, name),

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
 import { ApiClient, type WaitNotice } from '../api/client.js';
+import { chooseEndpoint, endpointSetting, type EndpointChoice, type EndpointGiven } from '../api/endpoint-choice.js';
 import type { Endpoint } from '../api/endpoints.js';
 import { RateTracker } from '../api/rate-tracker.js';
 import { Semaphore } from '../api/semaphore.js';
@@ -44,12 +45,15 @@ interface OpenedEndpoint {
 
 /** What a run is given from outside to open its accounts. */
 export interface AccountEnvironment {
-  /** The endpoint every account uses instead of its manifest's (ADSCTL_ENDPOINT), when set. */
-  endpointOverride?: string;
+  /**
+   * The endpoint the run was given besides its manifests' (`--endpoint`, ADSCTL_ENDPOINT), which
+   * `chooseEndpoint` (src/api/endpoint-choice.ts) weighs against each manifest's `endpoint:`.
+   */
+  endpointGiven?: Pick<EndpointGiven, 'flag' | 'environment'>;
   /** Opens endpoint `name`; `dotDir` is the root's `.adsctl/` (where `local` keeps its data). An error message for a bad or busy one. */
   openEndpoint(name: string, dotDir: string, waitMs: number): Promise<OpenedEndpoint | string>;
-  /** The credentials for endpoint `name`, when there are any. */
-  credentialsFor(name: string): OAuthCredentials | undefined;
+  /** The credentials for endpoint `name`, when there are any, and where they came from in words that name no secret (a 401 names it). */
+  credentialsFor(name: string): { credentials: OAuthCredentials; source: string } | undefined;
   /** The state backend of a configuration root. */
   openStore(root: string): Promise<StateStore | Diagnostic>;
   /** The command that removes lock `id` of the state under `root`, as the user would type it. */
@@ -91,7 +95,7 @@ export interface OpenAccountsOptions {
 export interface AccountSession extends PlanAccount {
   /** Absent for a saved plan, which carries its own operations. */
   desired: DesiredAccount | undefined;
-  /** The endpoint name in force (ADSCTL_ENDPOINT, else the manifest's, else local). */
+  /** The endpoint name in force (`chooseEndpoint`: ADSCTL_ENDPOINT, else the manifest's, else local). */
   endpointName: string;
   endpoint: Endpoint;
   client: ApiClient;
@@ -122,6 +126,14 @@ export function noCredentials(name: string): string {
 }
 
 /**
+ * What an error of the service adds for a run (`ClientOptions.hints`): the setting that chose the
+ * endpoint, and where the credentials came from (none for the embedded emulator's own).
+ */
+export function runHints(choice: EndpointChoice, credentials: string | undefined): { endpoint: string; unauthorized?: string } {
+  return { endpoint: `check ${endpointSetting(choice.source)}`, ...(credentials === undefined ? {} : { unauthorized: `the credentials came from ${credentials}: check them with adsctl auth whoami` }) };
+}
+
+/**
  * The count of reads a client made. Made outside the loop of `openAccounts`: a closure made
  * inside it would keep the loop's target alive, and with it the account's manifest resources,
  * which the run lets go once planned.
@@ -148,9 +160,9 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
     for (const e of endpoints.values()) await e.close();
     for (const store of stores.values()) await store.close();
   };
-  const fromEnv = env.endpointOverride;
   for (const target of accounts) {
-    const name = fromEnv !== undefined && fromEnv !== '' ? fromEnv : (target.endpoint ?? 'local');
+    const choice = chooseEndpoint({ ...env.endpointGiven, manifest: target.endpoint });
+    const { name } = choice;
     const where = target.desired?.resources[0]?.source;
     const shown = redactUserinfo(name);
     // the embedded emulator keeps its data with the state, one per root
@@ -159,15 +171,15 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
     if (open === undefined) {
       const opened = await env.openEndpoint(name, join(target.root, '.adsctl'), options.lockTimeoutMs);
       if (typeof opened === 'string') {
-        // a bad ADSCTL_ENDPOINT is the environment's, not the manifest's: no position
-        diagnostics.push(fromEnv !== undefined && fromEnv !== '' ? errorAt('endpoint', `ADSCTL_ENDPOINT: ${opened}`) : errorAt('endpoint', opened, where));
+        // a bad ADSCTL_ENDPOINT or --endpoint is the run's, not the manifest's: no position
+        diagnostics.push(choice.source === 'manifest' || choice.source === 'default' ? errorAt('endpoint', opened, where) : errorAt('endpoint', `${endpointSetting(choice.source)}: ${opened}`));
         continue;
       }
       open = opened;
       endpoints.set(endpointKey, open);
     }
-    const credentials = open.builtInCredentials ?? env.credentialsFor(name);
-    if (credentials === undefined) {
+    const found = open.builtInCredentials === undefined ? env.credentialsFor(name) : { credentials: open.builtInCredentials, source: undefined };
+    if (found === undefined) {
       diagnostics.push(errorAt('credentials', noCredentials(name)));
       continue;
     }
@@ -210,7 +222,8 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
     }
     const client = new ApiClient({
       endpoint: open.endpoint,
-      credentials,
+      credentials: found.credentials,
+      hints: runHints(choice, found.source),
       parallelism: options.parallelism,
       shared,
       rates,
