@@ -1,5 +1,6 @@
 /**
- * `adsctl state list|show|rm|mv|history|pull|push|migrate` and `adsctl force-unlock`: inspect and edit
+ * `adsctl state list|show|rm|mv|history|pull|push|migrate` and `adsctl force-unlock`, each taking
+ * the manifests' path the same way (DIR after its arguments, or --path: state-path.ts): inspect and edit
  * the bindings of addresses to live ids without touching the service, in whichever backend the
  * configuration root keeps its state (state-store.ts). Edits take the account's lock; what they
  * read is the state as the next run reads it (the last checkpoint and the journalled outcomes).
@@ -22,6 +23,7 @@ import { parseDuration } from './run-options.js';
 import { stateDirOf, stateRoots } from './root.js';
 import { underLock, type Located } from './state-account.js';
 import { migrateRoot } from './state-migrate.js';
+import { addressesAndDir, statePath } from './state-path.js';
 import { openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
 
@@ -30,6 +32,9 @@ interface StateFlags {
   account?: string;
   lockTimeout: number;
 }
+
+/** The flags as commander gives them: the path may come as DIR instead. */
+type GivenFlags = Omit<StateFlags, 'path'> & { path?: string };
 
 /** The backends of the roots of `path` (root.ts); a root whose backend cannot be opened is an error. */
 async function storesOf(io: Io, path: string): Promise<StateStore[] | undefined> {
@@ -138,23 +143,38 @@ function stateFromFile(file: string): AccountState | string {
   return problems.length > 0 ? `${file}: not a state adsctl can use: ${problems.join('; ')}` : (parsed as AccountState);
 }
 
+/** What DIR is, in every state command's help. */
+const DIR_HELP = 'a manifest file or a directory of manifests (as for plan); or --path';
+
 const common = (cmd: Command): Command =>
   cmd
-    .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
+    .option('--path <path>', 'the manifests whose .adsctl/state to use (or DIR; default: the current directory)')
     .option('--account <key>', 'the account, when several have state')
     .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0);
 
 export function registerState(program: Command, io: Io, setExit: (code: number) => void): void {
   const state = program.command('state').description('inspect and edit the state');
+  /** The flags with the path DIR or --path gives (state-path.ts), or undefined when both are given apart (said, exit 1). */
+  const located = <F extends { path?: string }>(dir: string | undefined, given: F): (F & { path: string }) | undefined => {
+    const chosen = statePath(dir, given.path);
+    if ('problem' in chosen) {
+      io.err(`Error: ${chosen.problem}\n`);
+      setExit(1);
+      return undefined;
+    }
+    return { ...given, path: chosen.path };
+  };
 
   common(state.command('list'))
     .description('list the addresses the state binds, with their ids')
-    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
-    .action(async (path: string | undefined, flags: StateFlags) =>
-      withStores(io, path ?? flags.path, setExit, async (stores) => {
+    .argument('[dir]', DIR_HELP)
+    .action(async (dir: string | undefined, given: GivenFlags) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return withStores(io, flags.path, setExit, async (stores) => {
         const all = (await locateAll(stores)).filter((l) => flags.account === undefined || l.account === flags.account);
         if (flags.account !== undefined && all.length === 0) {
-          io.err(`Error: no state for account ${flags.account} under ${path ?? flags.path}\n`);
+          io.err(`Error: no state for account ${flags.account} under ${flags.path}\n`);
           return setExit(1);
         }
         for (const { store, account } of all) {
@@ -164,15 +184,16 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
           for (const [address, r] of Object.entries(s.resources).sort(([a], [b]) => (a < b ? -1 : 1))) io.out(`${address}\t${r.id}\n`);
         }
         setExit(0);
-      }),
-    );
+      });
+    });
 
   common(state.command('show'))
     .description('show what the state holds for one address')
     .argument('<address>')
-    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
-    .action(async (address: string, path: string | undefined, given: StateFlags) => {
-      const flags: StateFlags = { ...given, path: path ?? given.path };
+    .argument('[dir]', DIR_HELP)
+    .action(async (address: string, dir: string | undefined, given: GivenFlags) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
       return withStores(io, flags.path, setExit, async (stores) => {
         const located = await pickAccount(io, flags, stores);
         if (located === undefined) return setExit(1);
@@ -190,23 +211,27 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
 
   common(state.command('rm'))
     .description('stop managing addresses (the live objects stay)')
-    .argument('<address...>')
-    .action(async (addresses: string[], flags: StateFlags) =>
-      editState(io, flags, setExit, 'state rm', (s) => {
+    .argument('<address...>', `the addresses, then DIR when given: ${DIR_HELP}`)
+    .action(async (args: string[], given: GivenFlags) => {
+      const { addresses, dir } = addressesAndDir(args);
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return editState(io, flags, setExit, 'state rm', (s) => {
         const missing = addresses.filter((a) => s.resources[a] === undefined);
         if (missing.length > 0) return { problem: `not in the state: ${missing.join(', ')}` };
         for (const a of addresses) delete s.resources[a];
         return { done: `Removed ${addresses.length} address${addresses.length === 1 ? '' : 'es'} from the state.\n` };
-      }),
-    );
+      });
+    });
 
   common(state.command('mv'))
     .description('bind a live object, and what it contains, to a new address (a rename without recreating it)')
     .argument('<source>')
     .argument('<destination>')
-    .argument('[path]', 'a manifest file or a directory of manifests (as for plan)')
-    .action(async (source: string, destination: string, path: string | undefined, given: StateFlags) => {
-      const flags: StateFlags = { ...given, path: path ?? given.path };
+    .argument('[dir]', DIR_HELP)
+    .action(async (source: string, destination: string, dir: string | undefined, given: GivenFlags) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
       /** The memberships moved, whose members last uploaded move with them. */
       let memberships: MembershipMove[] = [];
       return editState(io, flags, setExit, 'state mv', (s) => {
@@ -231,8 +256,11 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
 
   common(state.command('history'))
     .description('list the versions of an account\'s state that are kept, newest first')
-    .action(async (flags: StateFlags) =>
-      withStores(io, flags.path, setExit, async (stores) => {
+    .argument('[dir]', DIR_HELP)
+    .action(async (dir: string | undefined, given: GivenFlags) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return withStores(io, flags.path, setExit, async (stores) => {
         const located = await pickAccount(io, flags, stores);
         if (located === undefined) return setExit(1);
         const versions = await located.store.history(located.account);
@@ -244,14 +272,17 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
         for (const row of rows) io.out(`${row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')}\n`);
         setExit(0);
-      }),
-    );
+      });
+    });
 
   common(state.command('pull'))
     .description('print an account\'s state as JSON (the current one, or a kept version)')
     .option('--serial <n>', 'a kept version (see adsctl state history)', (v) => Number.parseInt(v, 10))
-    .action(async (flags: StateFlags & { serial?: number }) =>
-      withStores(io, flags.path, setExit, async (stores) => {
+    .argument('[dir]', DIR_HELP)
+    .action(async (dir: string | undefined, given: GivenFlags & { serial?: number }) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return withStores(io, flags.path, setExit, async (stores) => {
         const located = await pickAccount(io, flags, stores);
         if (located === undefined) return setExit(1);
         let s: AccountState | undefined;
@@ -263,15 +294,18 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         if (s === undefined) return setExit(1);
         io.out(`${JSON.stringify(s, null, 2)}\n`);
         setExit(0);
-      }),
-    );
+      });
+    });
 
   common(state.command('push'))
     .description('replace an account\'s state by a state file, when its serial is newer')
     .argument('<file>', 'a state file, as adsctl state pull prints it')
+    .argument('[dir]', DIR_HELP)
     .option('--force', 'replace the state even when the file is not newer, or an interrupted apply left its journal (the next run checks that the two fit)')
-    .action(async (file: string, flags: StateFlags & { force?: boolean }) =>
-      withStores(io, flags.path, setExit, async (stores) => {
+    .action(async (file: string, dir: string | undefined, given: GivenFlags & { force?: boolean }) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return withStores(io, flags.path, setExit, async (stores) => {
         const pushed = stateFromFile(file);
         if (typeof pushed === 'string') {
           io.err(`Error: ${pushed}\n`);
@@ -284,7 +318,7 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         }
         const store = stores.length === 1 ? stores[0] : undefined;
         if (store === undefined) {
-          io.err(`Error: ${stores.length === 0 ? 'no configuration root' : 'several configuration roots'} under ${flags.path}: give the root with --path\n`);
+          io.err(`Error: ${stores.length === 0 ? 'no configuration root' : 'several configuration roots'} under ${flags.path}: give the root as DIR or with --path\n`);
           return setExit(1);
         }
         const located: Located = { store, account };
@@ -306,14 +340,17 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
           setExit(0);
         });
         if (!locked) setExit(1);
-      }),
-    );
+      });
+    });
 
   common(state.command('migrate'))
     .description('move the state of every account from one backend to the one adsctl.yaml names now')
     .requiredOption('--from <backend>', 'where the state is kept now: local or postgres')
     .option('--force', 'replace states the destination holds that are not older')
-    .action(async (flags: StateFlags & { from: string; force?: boolean }) => {
+    .argument('[dir]', DIR_HELP)
+    .action(async (dir: string | undefined, given: GivenFlags & { from: string; force?: boolean }) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
       if (flags.from !== 'local' && flags.from !== 'postgres') {
         io.err(`Error: --from is local or postgres, not ${flags.from}\n`);
         return setExit(1);
@@ -329,11 +366,13 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
     .command('force-unlock')
     .description('remove a state lock left by a run that is gone')
     .argument('<lock-id>')
-    .argument('[path]', 'the manifests whose state the lock guards (as for plan)')
-    .option('--path <path>', 'the manifests whose .adsctl/state to use', '.')
+    .argument('[dir]', `the manifests whose state the lock guards: ${DIR_HELP}`)
+    .option('--path <path>', 'the manifests whose .adsctl/state to use (or DIR; default: the current directory)')
     .option('--force', 'break the lock even though its holder is still running (that run stops at its next write)')
-    .action(async (id: string, path: string | undefined, flags: { path: string; force?: boolean }) =>
-      withStores(io, path ?? flags.path, setExit, async (stores) => {
+    .action(async (id: string, dir: string | undefined, given: { path?: string; force?: boolean }) => {
+      const flags = located(dir, given);
+      if (flags === undefined) return;
+      return withStores(io, flags.path, setExit, async (stores) => {
         let outcome: ForceUnlockOutcome;
         for (const store of stores) outcome ??= await store.forceUnlock(id, flags.force === true);
         if (outcome === undefined) {
@@ -346,6 +385,6 @@ export function registerState(program: Command, io: Io, setExit: (code: number) 
         }
         io.out(removedLock(outcome.removed));
         setExit(0);
-      }),
-    );
+      });
+    });
 }
