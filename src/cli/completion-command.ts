@@ -2,18 +2,24 @@
  * `adsctl completion bash|zsh|fish`: prints the shell completion script, written from the
  * commands as they are defined (every command's module is loaded for it, so the script can never
  * list an option the command does not take). `source <(adsctl completion bash)` enables it in a
- * shell. The scripts ask `adsctl completion addresses` (not listed in help) for the resource
- * addresses of the current directory where a command takes one.
+ * shell, and `source <(npx adsctl completion bash)` in a clone after `npm ci`, where adsctl is not
+ * on PATH: the scripts complete `npx adsctl ...` too (completion-scripts.ts). The scripts ask
+ * `adsctl completion addresses` (not listed in help) for the resource addresses of the current
+ * directory where a command takes one.
  */
+import { fileURLToPath } from 'node:url';
 import { Argument, Command, Help, type Option } from 'commander';
 import { completionAddresses } from './completion-addresses.js';
-import { bashScript, fishScript, zshScript, type Candidate, type CompletionNode } from './completion-scripts.js';
+import { bashScript, fishScript, zshScript, type Candidate, type CompletionNode, type ScriptSource } from './completion-scripts.js';
 import type { Io, SetExit } from './io.js';
 import type { LazyCommand } from './lazy-command.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
-const SCRIPTS: Record<(typeof SHELLS)[number], (nodes: readonly CompletionNode[]) => string> = { bash: bashScript, zsh: zshScript, fish: fishScript };
+const SCRIPTS: Record<(typeof SHELLS)[number], (nodes: readonly CompletionNode[], source: ScriptSource) => string> = { bash: bashScript, zsh: zshScript, fish: fishScript };
+
+/** This installation's entry point, `bin/adsctl.js` beside `dist/` (what `npx adsctl` runs in a clone). */
+const ENTRY = fileURLToPath(new URL('../../bin/adsctl.js', import.meta.url));
 
 /** The arguments that name a resource address, by their name in the command's definition. */
 const ADDRESS_ARGUMENTS: ReadonlySet<string> = new Set(['address', 'source', 'destination']);
@@ -82,7 +88,7 @@ export function registerCompletion(program: Command, io: Io, setExit: SetExit, c
     .addArgument(new Argument('<shell>', 'the shell to complete in').choices(SHELLS))
     .action(async (shell: (typeof SHELLS)[number]) => {
       const nodes = completionNodes(await fullProgram(io, commands));
-      io.out(SCRIPTS[shell](nodes));
+      io.out(SCRIPTS[shell](nodes, { entry: ENTRY }));
       setExit(0);
     });
   completion

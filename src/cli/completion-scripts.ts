@@ -4,7 +4,11 @@
  * The scripts complete command names, subcommands, `--options`, fixed argument values, and
  * resource addresses where a command takes one (asked of `adsctl completion addresses`, which
  * reads the manifests and state of the current directory); everything else (paths, plan files)
- * is left to the shell's file completion. Pure: text in, text out.
+ * is left to the shell's file completion. They complete `npx adsctl ...` too, for a clone after
+ * `npm ci`, where adsctl is not on PATH: registered for `npx` when npx has no completion of its
+ * own, they complete the words after `npx [options] adsctl` as adsctl's, and ask the adsctl that
+ * wrote them for the addresses (`node <clone>/bin/adsctl.js`: what `npx adsctl` runs there, without
+ * npx's start-up), or `npx --no adsctl` once that file is gone. Pure: text in, text out.
  */
 
 /** A word the shell may offer, with the one-line summary zsh shows beside it. */
@@ -31,6 +35,16 @@ export interface CompletionNode {
 
 /** The command a script runs for the addresses: it prints one a line. */
 const ADDRESSES = 'completion addresses';
+
+/** What a script knows of the adsctl that wrote it. */
+export interface ScriptSource {
+  /** Its entry point (`bin/adsctl.js`, absolute): run with node for `npx adsctl`'s addresses. */
+  entry: string;
+}
+
+/** Shell lines that set `run` to the command for the addresses when adsctl was typed as `npx adsctl` (bash and zsh alike). */
+const viaNpx = (source: ScriptSource, indent: string): string =>
+  `${indent}if [[ -f ${single(source.entry)} ]]; then run=(node ${single(source.entry)}); else run=(npx --no adsctl); fi`;
 
 /** Single-dash spellings too: `-target` is read as `--target` (usage.ts). */
 const spellings = (options: readonly string[]): string[] => options.flatMap((o) => [o, o.slice(1)]);
@@ -84,12 +98,22 @@ function countArguments(at: number, last: string, word: string): string[] {
 const addressSettings = (n: CompletionNode): string =>
   `addrargs=${n.addressArguments === 0 ? "''" : String(n.addressArguments)}; addropts=${single(spellings(n.addressOptions).join(' '))}; valopts=${single(spellings(n.valueOptions).join(' '))}`;
 
-/** The bash script: `source <(adsctl completion bash)`, or save it in bash-completion's directory. */
-export function bashScript(nodes: readonly CompletionNode[]): string {
+/** The bash script: `source <(adsctl completion bash)` (or `npx adsctl`), or save it in bash-completion's directory. */
+export function bashScript(nodes: readonly CompletionNode[], source: ScriptSource): string {
   const cases = nodes.map((n) => `    ${single(n.key)}) words=${single(n.group || n.key === '' ? wordList(n.words) : '')}; values=${single(n.group ? '' : wordList(n.words))}; options=${single(wordList(n.options))}; ${addressSettings(n)} ;;`);
   return [
-    '# bash completion for adsctl: source <(adsctl completion bash)',
+    '# bash completion for adsctl: source <(adsctl completion bash), or in a clone after npm ci: source <(npx adsctl completion bash)',
     '_adsctl() {',
+    '  local -a run=("${COMP_WORDS[0]}")',
+    '  if [[ ${COMP_WORDS[0]##*/} == npx ]]; then',
+    "    # `npx [options] adsctl ...`: the words from adsctl on, as if adsctl were typed",
+    '    local at=1',
+    '    while ((at < COMP_CWORD)) && [[ ${COMP_WORDS[at]} == -* ]]; do ((at++)); done',
+    '    ((at < COMP_CWORD)) && [[ ${COMP_WORDS[at]} == adsctl ]] || return 0',
+    '    local -a COMP_WORDS=("${COMP_WORDS[@]:at}")',
+    '    local COMP_CWORD=$((COMP_CWORD - at))',
+    viaNpx(source, '    '),
+    '  fi',
     '  local cur="${COMP_WORDS[COMP_CWORD]}" prev=""',
     '  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"',
     ...scanWords(1, 'COMP_CWORD', '${COMP_WORDS[i]}'),
@@ -102,7 +126,7 @@ export function bashScript(nodes: readonly CompletionNode[]): string {
     '  if [[ $cur != -* ]] && { [[ -n $prev && " $addropts " == *" $prev "* ]] || { [[ -n $addrargs && " $valopts " != *" $prev "* ]] && ((addrargs < 0 || n < addrargs)); }; }; then',
     '    local a',
     '    COMPREPLY=()',
-    `    while IFS= read -r a; do [[ $a == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$a")"); done < <("\${COMP_WORDS[0]}" ${ADDRESSES} 2>/dev/null)`,
+    `    while IFS= read -r a; do [[ $a == "$cur"* ]] && COMPREPLY+=("$(printf '%q' "$a")"); done < <("\${run[@]}" ${ADDRESSES} 2>/dev/null)`,
     '    return',
     '  fi',
     '  [[ -n $values && -z $sub ]] && words="$values"',
@@ -114,6 +138,8 @@ export function bashScript(nodes: readonly CompletionNode[]): string {
     '  fi',
     '}',
     'complete -o default -F _adsctl adsctl',
+    "# `npx adsctl`, where adsctl is not on PATH (a clone after npm ci); npx's own completion, if it has one, is kept",
+    'complete -p npx &>/dev/null || complete -o default -F _adsctl npx',
     '',
   ].join('\n');
 }
@@ -121,12 +147,22 @@ export function bashScript(nodes: readonly CompletionNode[]): string {
 const described = (candidates: readonly Candidate[]): string => candidates.map((c) => single(`${c.word.replace(/:/g, '\\:')}:${c.summary}`)).join(' ');
 
 /** The zsh script: `source <(adsctl completion zsh)` after compinit, or save it as `_adsctl` on `$fpath`. */
-export function zshScript(nodes: readonly CompletionNode[]): string {
+export function zshScript(nodes: readonly CompletionNode[], source: ScriptSource): string {
   const cases = nodes.map((n) => `    ${single(n.key)}) cands=(${n.group || n.key === '' ? described(n.words) : ''}); vals=(${n.group ? '' : described(n.words)}); opts=(${described(n.options)}); ${addressSettings(n)} ;;`);
   return [
     '#compdef adsctl',
-    '# zsh completion for adsctl: source <(adsctl completion zsh)',
+    '# zsh completion for adsctl: source <(adsctl completion zsh), or in a clone after npm ci: source <(npx adsctl completion zsh)',
     '_adsctl() {',
+    '  local -a run; run=(${words[1]})',
+    '  if [[ ${words[1]:t} == npx ]]; then',
+    "    # `npx [options] adsctl ...`: the words from adsctl on, as if adsctl were typed",
+    '    local at=2',
+    '    while (( at < CURRENT )) && [[ ${words[at]} == -* ]]; do (( at++ )); done',
+    '    if ! (( at < CURRENT )) || [[ ${words[at]} != adsctl ]]; then _files; return; fi',
+    '    words=("${(@)words[at,-1]}")',
+    '    (( CURRENT -= at - 1 ))',
+    viaNpx(source, '    '),
+    '  fi',
     ...scanWords(2, 'CURRENT', '${words[i]}'),
     ...keyLines(nodes),
     '  local -a cands vals opts',
@@ -136,7 +172,7 @@ export function zshScript(nodes: readonly CompletionNode[]): string {
     '  esac',
     ...countArguments(2, 'CURRENT', '${words[i]}'),
     '  if [[ $PREFIX != -* ]] && { [[ " $addropts " == *" $prev "* ]] || { [[ -n $addrargs && " $valopts " != *" $prev "* ]] && ((addrargs < 0 || n < addrargs)); }; }; then',
-    `    local -a addrs; addrs=(\${(f)"$(\${words[1]} ${ADDRESSES} 2>/dev/null)"})`,
+    `    local -a addrs; addrs=(\${(f)"$(\${run[@]} ${ADDRESSES} 2>/dev/null)"})`,
     "    (( ${#addrs} )) && compadd -a addrs",
     '    return',
     '  fi',
@@ -150,7 +186,8 @@ export function zshScript(nodes: readonly CompletionNode[]): string {
     '    _files',
     '  fi',
     '}',
-    'if [[ "${funcstack[1]}" == _adsctl ]]; then _adsctl "$@"; else compdef _adsctl adsctl; fi',
+    "# sourced, it completes `npx adsctl` too (a clone after npm ci), unless npx has a completion of its own",
+    'if [[ "${funcstack[1]}" == _adsctl ]]; then _adsctl "$@"; else compdef _adsctl adsctl; (( $+_comps[npx] )) || compdef _adsctl npx; fi',
     '',
   ].join('\n');
 }
@@ -159,10 +196,14 @@ const fishQuote = single;
 /** A word inside a fish condition (keys and option names hold no quote or `$`). */
 const inner = (text: string): string => `"${text}"`;
 
-/** The fish script: `adsctl completion fish | source`, or save it as ~/.config/fish/completions/adsctl.fish. */
-export function fishScript(nodes: readonly CompletionNode[]): string {
+/**
+ * The fish script: `adsctl completion fish | source`, or save it as
+ * ~/.config/fish/completions/adsctl.fish (then `npx adsctl` completes once adsctl's completions
+ * are loaded; sourcing loads them at once).
+ */
+export function fishScript(nodes: readonly CompletionNode[], source: ScriptSource): string {
   const lines = [
-    '# fish completion for adsctl: adsctl completion fish | source',
+    '# fish completion for adsctl: adsctl completion fish | source, or in a clone after npm ci: npx adsctl completion fish | source',
     '# the words after `adsctl` that are not options: the command, then its subcommand',
     'function __adsctl_path',
     '    set -l words (commandline -opc)',
@@ -212,9 +253,38 @@ export function fishScript(nodes: readonly CompletionNode[]): string {
     '    contains -- $words[-1] $argv',
     'end',
     `function __adsctl_addresses`,
+    '    if set -q __adsctl_via_npx',
+    `        if test -f ${fishQuote(source.entry)}`,
+    `            node ${fishQuote(source.entry)} ${ADDRESSES} 2>/dev/null`,
+    '        else',
+    `            npx --no adsctl ${ADDRESSES} 2>/dev/null`,
+    '        end',
+    '        return',
+    '    end',
     `    set -l words (commandline -opc)`,
     `    $words[1] ${ADDRESSES} 2>/dev/null`,
     'end',
+    '# `npx [options] adsctl ...` (a clone after npm ci, adsctl not on PATH): completed as adsctl',
+    'function __adsctl_npx',
+    '    set -l words (commandline -opc)',
+    '    set -e words[1]',
+    '    for w in $words',
+    '        switch $w',
+    '            case "-*"',
+    '            case adsctl',
+    '                return 0',
+    '            case "*"',
+    '                return 1',
+    '        end',
+    '    end',
+    '    return 1',
+    'end',
+    'function __adsctl_npx_complete',
+    '    set -g __adsctl_via_npx 1',
+    "    complete -C (string replace -r -- '^\\s*npx(\\s+-\\S*)*\\s+adsctl' 'adsctl' (commandline -cp))",
+    '    set -e __adsctl_via_npx',
+    'end',
+    "complete -c npx -n '__adsctl_npx' -f -a '(__adsctl_npx_complete)'",
     'complete -c adsctl -f',
   ];
   for (const n of nodes) {
