@@ -73,6 +73,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import('./auth-command.js')).registerAuth,
   },
   {
+    name: 'api',
+    usage: '[options] <method> <path> [key=value...]',
+    summary: 'send one signed request to the API and print the JSON answer',
+    load: async () => (await import('./api-command.js')).registerApi,
+  },
+  {
     name: 'insights',
     usage: 'keywords <keyword...> [options]',
     summary: 'keyword volumes and related keywords, for choosing keyword targeting',

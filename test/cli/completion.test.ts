@@ -78,7 +78,7 @@ describe('adsctl completion bash', () => {
   });
 
   it.each([
-    [['adsctl', ''], ['validate', 'plan', 'apply', 'destroy', 'show', 'import', 'generate', 'state', 'force-unlock', 'auth', 'insights', 'emulator', 'completion', 'help']],
+    [['adsctl', ''], ['validate', 'plan', 'apply', 'destroy', 'show', 'import', 'generate', 'state', 'force-unlock', 'auth', 'api', 'insights', 'emulator', 'completion', 'help']],
     [['adsctl', 'pl'], ['plan']],
     [['adsctl', '--v'], ['--version']],
     [['adsctl', 'plan', '--de'], ['--detailed-exitcode', '--destroy', '--debug']],
@@ -89,6 +89,8 @@ describe('adsctl completion bash', () => {
     [['adsctl', 'state', 'mv', '--'], ['--path', '--account', '--lock-timeout', '--help']],
     [['adsctl', 'auth', 'w'], ['whoami']],
     [['adsctl', 'completion', ''], ['bash', 'zsh', 'fish']],
+    [['adsctl', 'api', ''], ['GET', 'POST', 'PUT', 'DELETE']],
+    [['adsctl', 'api', 'GET', '/12/accounts', '--a'], ['--as']],
     [['adsctl', 'completion', 'bash', ''], []],
     [['adsctl', 'plan', ''], []],
     [['adsctl', 'show', 'x.plan', '--m'], ['--markdown']],
@@ -192,7 +194,7 @@ describe('adsctl completion zsh', () => {
     expect(zsh).toContain('compadd -a addrs');
   });
 
-  it.each([['validate'], ['plan'], ['apply'], ['destroy'], ['show'], ['import'], ['generate'], ['state'], ['force-unlock'], ['auth'], ['insights'], ['emulator'], ['completion']])('names %s in every script', (command) => {
+  it.each([['validate'], ['plan'], ['apply'], ['destroy'], ['show'], ['import'], ['generate'], ['state'], ['force-unlock'], ['auth'], ['api'], ['insights'], ['emulator'], ['completion']])('names %s in every script', (command) => {
     expect(bash).toMatch(new RegExp(`\\b${command}\\b`));
     expect(zsh).toMatch(new RegExp(`'${command}:`));
     expect(fish).toContain(`-a '${command}'`);
