@@ -17,7 +17,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import type { LockInfo } from '../../src/state/store.js';
 import { BIN } from '../support/cli.js';
@@ -45,17 +45,11 @@ const noNamespaces = ((): string | undefined => {
   return undefined;
 })();
 
-let emulator: RunningEmulator;
-let client: TestClient;
 const closing: Array<{ close(): Promise<void> }> = [];
 const workspaces: Workspace[] = [];
 
-beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator({ latencyMs: 30 }));
-});
 afterAll(async () => {
   for (const c of closing) await c.close();
-  await emulator.close();
   for (const ws of workspaces) ws.remove();
 });
 
@@ -118,6 +112,9 @@ let trialNumber = 0;
 /** One trial: freeze the first apply mid-way, let another finish, resume the first after `resumeAfterMs`, and count. */
 async function frozenTrial(way: Way, resumeAfterMs: number): Promise<Counted> {
   const n = ++trialNumber;
+  // an emulator of its own: the trials' live line items would pass the account's limit together
+  const { emulator, client }: { emulator: RunningEmulator; client: TestClient } = await startTestEmulator({ latencyMs: 30 });
+  closing.push(emulator);
   const fleet: Fleet = { prefix: `E2E Frozen ${n}`, campaigns: 8, lineItems: 2, keywords: 2, posts: 1 };
   const ws = createWorkspace(emulator.info, fleetManifest(emulator.info.base_url, ACCOUNT, 'lygyi', fleet));
   workspaces.push(ws);

@@ -16,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, parseStateList, resetRateLimits, transcript, waitUntil, type Workspace } from '../support/e2e.js';
@@ -26,18 +26,12 @@ import { freshDatabase } from '../support/postgres.js';
 const ACCOUNT = '18ce54d4x5t';
 const POSTGRES_CONFIG = 'state:\n  backend: postgres\n  connection_string_env: TEAM_STATE_URL\n';
 
-let emulator: RunningEmulator;
-let client: TestClient;
 const closing: Array<{ close(): Promise<void> }> = [];
 const workspaces: Workspace[] = [];
 const admins: pg.Client[] = [];
 
-beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator({ latencyMs: 30 }));
-});
 afterAll(async () => {
   for (const c of closing) await c.close();
-  await emulator.close();
   for (const ws of workspaces) ws.remove();
   for (const admin of admins) await admin.end();
 });
@@ -106,6 +100,9 @@ let trialNumber = 0;
 /** One trial: the first apply's writes held `holdMs` when its session ends; the second starts at once. Returns the objects duplicated or left unbound. */
 async function windowTrial(holdMs: number, requestTimeout: string): Promise<number> {
   const n = ++trialNumber;
+  // an emulator of its own: the trials' live line items would pass the account's limit together
+  const { emulator, client }: { emulator: RunningEmulator; client: TestClient } = await startTestEmulator({ latencyMs: 30 });
+  closing.push(emulator);
   const fleet: Fleet = { prefix: `E2E Wire ${n}`, campaigns: 6, lineItems: 2, keywords: 1, posts: 1 };
   const url = await freshDatabase(`wire_${n}`);
   const admin = new pg.Client({ connectionString: url });
