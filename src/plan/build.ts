@@ -30,6 +30,7 @@ import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from
 import { checkRules } from './rules.js';
 import { checkAudienceSizes } from './audience-size.js';
 import { checkFunding } from './funding.js';
+import { targetingValueNames } from './targeting-values.js';
 import { validateAgainstLookups } from './validate.js';
 
 export interface AccountPlanInput {
@@ -121,6 +122,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
   diagnostics.push(...checkRules(input.changes, input.desired, input.live, input.plannedAt));
   diagnostics.push(...checkAudienceSizes(input.changes, input.desired, input.live));
   if (input.plannedAt !== undefined) diagnostics.push(...checkFunding(serving.commitments, input.live));
+  const valueNames = input.lookups === undefined ? {} : targetingValueNames(input.changes, input.lookups);
   if (input.lookups !== undefined) diagnostics.push(...validateAgainstLookups({ changes: input.changes, layers, desired: input.desired, live: input.live, lookups: input.lookups, landed: landedCreates(input.inFlight ?? [], input.live, input.changes) }));
   return {
     plan: {
@@ -141,6 +143,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       stateSerial: input.stateSerial,
       serving: safe.notes,
       ...(input.unmanaged === undefined ? {} : { unmanaged: input.unmanaged }),
+      ...(Object.keys(valueNames).length === 0 ? {} : { valueNames }),
       ...(taken.length === 0 ? {} : { retiring: taken }),
       ...(restores.length === 0 ? {} : { restores }),
       ...(repaired.found.length === 0 ? {} : { withoutCreative: repaired.found }),

@@ -6,6 +6,7 @@
  * whose value no live criterion already has is looked up before anything is written, and a value
  * the lookups do not list is an error at its manifest position, naming the closest values (and
  * their names) they do list. Values of criteria that exist are known good and never looked up.
+ * The names of the values found are what the plan shows beside them (`targetingValueNames`).
  */
 import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import { quoteValue } from '../diag/quote.js';
@@ -15,6 +16,7 @@ import { lookupField } from '../kinds/lookup-field.js';
 import { targetingLookupOf } from '../kinds/targeting-lookups.js';
 import type { Lookups } from '../live/lookups.js';
 import type { TargetingOption } from '../live/targeting-values.js';
+import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import { sourceOf } from './source-of.js';
 
@@ -77,6 +79,32 @@ function suggestion(value: string, options: readonly TargetingOption[]): string 
     if (o !== undefined && !nearest.includes(o)) nearest.push(o);
   }
   return `; the closest it lists: ${nearest.slice(0, NEAREST_SHOWN).map(shown).join(', ')}`;
+}
+
+/**
+ * What the lookups the plan made call the values of its changes, by address, then field: a
+ * targeting criterion's `targeting_value` `96683cc9126741d1` → `San Francisco, CA`, shown beside
+ * the value. Only values the plan looked up have a name (a criterion it creates); no request is
+ * made for one, and an option whose name is empty or the value itself names nothing.
+ */
+export function targetingValueNames(changes: readonly ResourceChange[], lookups: Lookups): Record<string, Record<string, string>> {
+  const read = lookups.targetingValues ?? {};
+  const names = new Map<string, Map<string, string>>();
+  const out: Record<string, Record<string, string>> = {};
+  for (const c of changes) {
+    const field = c.action === 'noop' ? undefined : lookupField(c.kind, 'targeting_values');
+    const wanted = field === undefined ? undefined : criterion(c.after ?? c.before);
+    const options = wanted === undefined ? undefined : read[wanted.type]?.options;
+    if (field === undefined || wanted === undefined || options === undefined) continue;
+    let byValue = names.get(wanted.type);
+    if (byValue === undefined) {
+      byValue = new Map(options.filter((o) => o.name !== '' && o.name !== o.value).map((o) => [o.value, o.name]));
+      names.set(wanted.type, byValue);
+    }
+    const name = byValue.get(wanted.value);
+    if (name !== undefined) out[formatAddress(c.address)] = { [field]: name };
+  }
+  return out;
 }
 
 /** What the check reads: the account's changes, its manifest (for positions) and the lookups read for it. */

@@ -150,6 +150,12 @@ export interface AccountPlan {
    */
   unmanaged?: UnmanagedObject[];
   /**
+   * What the service's lookups call the values of the changes, by address, then field (a
+   * targeting criterion's `targeting_value` → `San Francisco, CA`; plan/targeting-values.ts): from
+   * the lookups the plan made, so only for values it looked up. Absent when none is known.
+   */
+  valueNames?: Record<string, Record<string, string>>;
+  /**
    * The campaigns and line items (kinds with `serving`) the plan deletes or replaces, with their
    * status and end as the service shows them at plan time (plan/retiring.ts): what the
    * `protect_serving` guardrail reads, in a saved plan too. Absent when there are none.

@@ -13,9 +13,9 @@ import type { UnknownMask } from './unknowns.js';
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
  * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
  * `dormant_daily_after`, `committed_total_after`); 2.5: `serving` on each `unmanaged` object;
- * 2.6: `serving_without_creative`.
+ * 2.6: `serving_without_creative`; 2.7: `value_names`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.6';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.7';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -65,6 +65,11 @@ export interface DocumentResourceChange {
   protected: boolean;
   /** For a child deleted by the service with its line item (no request of its own): that line item's address. */
   deleted_with: string | null;
+  /**
+   * What the service's lookups call a value of the change, by attribute (`targeting_value` →
+   * `San Francisco, CA`): the renderers show it beside the value. Absent when the plan looked none up.
+   */
+  value_names?: Record<string, string>;
   /** How a serving object is kept from serving wider while this change goes out; absent when there is nothing to keep. */
   serving?: DocumentServing;
   /** On a drifted resource: who changed it outside adsctl, from the account's history, newest first; absent when not read. */

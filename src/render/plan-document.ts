@@ -100,7 +100,7 @@ function changeFacts(change: ResourceChange): ChangeFacts {
   return { change: { actions: ACTIONS[change.action] }, drift: change.drift || change.reason === 'deleted_outside', type: change.kind, reason: change.reason ?? null };
 }
 
-function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean, serving: DocumentServing | undefined): DocumentResourceChange {
+function resourceChange(change: ResourceChange, account: string, deletedWith: ReadonlyMap<string, string>, shownOnly: boolean, serving: DocumentServing | undefined, names: Record<string, string> | undefined): DocumentResourceChange {
   const address = formatAddress(change.address);
   // people see a create or a delete as its whole `after` or `before`, never by attribute
   const listed = shownOnly && (change.action === 'create' || change.action === 'delete') ? [] : attributeChanges(change);
@@ -133,6 +133,7 @@ function resourceChange(change: ResourceChange, account: string, deletedWith: Re
     currency: change.currency ?? null,
     protected: change.protected,
     deleted_with: deletedWith.get(address) ?? null,
+    ...(names === undefined ? {} : { value_names: { ...names } }),
     ...(serving === undefined ? {} : { serving }),
     ...(change.attribution === undefined ? {} : { attribution: change.attribution.map(attributionEntry) }),
   };
@@ -251,7 +252,7 @@ function streamedAccount(accountPlan: AccountPlan, shownOnly: boolean): Streamed
     for (const [i, c] of sorted.entries()) {
       if (!which(facts[i]!)) continue;
       const address = formatAddress(c.address);
-      yield resourceChange(c, accountPlan.account, deletedWith, shownOnly, servingOf(c, address));
+      yield resourceChange(c, accountPlan.account, deletedWith, shownOnly, servingOf(c, address), accountPlan.valueNames?.[address]);
     }
   }
   return { account: account(accountPlan, facts), facts, changes };

@@ -1,7 +1,8 @@
 /**
  * The text of one resource, in Terraform's layout: a `# ADDRESS will be ...` line, the block
  * opened with the action symbol and the kind, one aligned line per attribute, unchanged
- * attributes counted instead of shown, and `}`. Used by the plain text and, inside diff fences,
+ * attributes counted instead of shown, a looked-up value's name beside it
+ * (`"96683cc9126741d1" (San Francisco, CA)`), and `}`. Used by the plain text and, inside diff fences,
  * by the Markdown renderer, so both show resources identically.
  */
 import { byWhom } from './attribution.js';
@@ -77,8 +78,16 @@ interface Side {
   unknown?: UnknownMask;
 }
 
-function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse', attribution: readonly DocumentAttribution[] | undefined): Line {
-  const show = (side: Side, which: 'before' | 'after' = 'after'): string => formatAttributeValue(a.path, side.value, currency, side.unknown, which);
+/** ` (San Francisco, CA)`: what the lookups call the value of `path`, or ''. */
+const named = (names: Readonly<Record<string, string>> | undefined, path: string): string => {
+  const name = names?.[path];
+  return name === undefined ? '' : ` (${name})`;
+};
+
+function attributeLine(a: DocumentAttributeChange, currency: string | null, drift: 'mark' | 'reverse', attribution: readonly DocumentAttribution[] | undefined, names: Readonly<Record<string, string>> | undefined): Line {
+  // the name is of the value the change leaves (its `after`), or of the one it removes
+  const nameOf = (side: Side): string => (side.value !== null && side.value === (a.after ?? a.before) ? named(names, a.path) : '');
+  const show = (side: Side, which: 'before' | 'after' = 'after'): string => formatAttributeValue(a.path, side.value, currency, side.unknown, which) + nameOf(side);
   const desired: Side = { value: a.after, unknown: a.after_unknown };
   // what changed outside adsctl runs from the value last applied, which is `after` unless the manifest moved too
   const [before, after]: [Side, Side] = drift === 'reverse' ? ['applied' in a ? { value: a.applied } : desired, { value: a.before }] : [{ value: a.before }, desired];
@@ -99,12 +108,12 @@ function attributeLine(a: DocumentAttributeChange, currency: string | null, drif
  * left out of `record`) included; a destroyed object's unset (null) ones are left out, as
  * Terraform does.
  */
-function allAttributes(record: Record<string, unknown> | null, unknown: Readonly<Record<string, UnknownMask>>, symbol: '+' | '-', currency: string | null): Line[] {
+function allAttributes(record: Record<string, unknown> | null, unknown: Readonly<Record<string, UnknownMask>>, symbol: '+' | '-', currency: string | null, names: Readonly<Record<string, string>> | undefined): Line[] {
   const paths = new Set([...Object.keys(record ?? {}), ...Object.keys(unknown)]);
   return [...paths]
     .map((path) => ({ path, value: record?.[path] ?? null, mask: unknown[path] }))
     .filter(({ value }) => symbol === '+' || value !== null)
-    .map(({ path, value, mask }) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency, mask) + (symbol === '-' ? ' -> null' : ''), note: '' }))
+    .map(({ path, value, mask }) => ({ symbol, name: displayName(path), text: formatAttributeValue(path, value, currency, mask) + (value === null ? '' : named(names, path)) + (symbol === '-' ? ' -> null' : ''), note: '' }))
     .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
 }
 
@@ -115,7 +124,7 @@ function hiddenCount(rc: DocumentResourceChange, shownPaths: ReadonlySet<string>
 
 /** Lines of an in-place or replacing change: identity, the changed attributes, the hidden count. */
 function changedAttributes(rc: DocumentResourceChange, attributes: readonly DocumentAttributeChange[], drift: 'mark' | 'reverse', replace: boolean): Line[] {
-  const changed = attributes.map((a) => attributeLine(a, rc.currency, drift, rc.attribution)).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const changed = attributes.map((a) => attributeLine(a, rc.currency, drift, rc.attribution, rc.value_names)).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
   const shownPaths = new Set(attributes.map((a) => a.path));
   const lines: Line[] = [];
   if (rc.id !== null) lines.push(replace ? { symbol: '~', name: 'id', text: `${formatValue(rc.id)} -> ${KNOWN_AFTER_APPLY}`, note: '' } : { symbol: ' ', name: 'id', text: formatValue(rc.id), note: '' });
@@ -154,9 +163,9 @@ export function actionBlock(rc: DocumentResourceChange, color: boolean): string[
   }
   let lines: Line[];
   if (shown === 'create') {
-    lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, rc.change.after_unknown, '+', rc.currency)];
+    lines = [{ symbol: '+', name: 'id', text: KNOWN_AFTER_APPLY, note: '' }, ...allAttributes(rc.change.after, rc.change.after_unknown, '+', rc.currency, rc.value_names)];
   } else if (shown === 'delete') {
-    lines = [...(rc.id === null ? [] : [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }]), ...allAttributes(rc.change.before, {}, '-', rc.currency)];
+    lines = [...(rc.id === null ? [] : [{ symbol: '-', name: 'id', text: `${formatValue(rc.id)} -> null`, note: '' }]), ...allAttributes(rc.change.before, {}, '-', rc.currency, rc.value_names)];
   } else {
     lines = changedAttributes(rc, rc.change.attributes, 'mark', shown === 'replace');
   }
