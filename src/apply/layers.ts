@@ -1,12 +1,11 @@
 /**
  * Running the plan's layers in order, the steps of a layer together, the chunks of a step
  * together, all within the run's bound on requests in flight. A step first settles what cannot
- * be sent (skipped, with why), then sends the rest; `progress` counts a chunk once every operation
- * in it has an outcome. After each layer, what the plan puts back for a serving object whose new
+ * be sent (skipped, with why), then sends the rest, each request told as it goes out (rounds.ts);
+ * `progress` counts a chunk once every operation in it has an outcome. After each layer, what the plan puts back for a serving object whose new
  * creatives could not be added is sent before the next begins. Once the apply is stopped no
  * further layer starts.
  */
-import { stepVerb } from '../plan/steps.js';
 import type { Step } from '../plan/types.js';
 import { chunksOf } from './chunks.js';
 import { readyOperations } from './ready.js';
@@ -30,7 +29,6 @@ export async function runLayers(run: ApplyRun): Promise<void> {
 
 async function runStep(run: ApplyRun, step: Step): Promise<void> {
   const { plan, tally } = run;
-  run.emit({ type: 'step', account: plan.account, kind: step.kind, action: stepVerb(step), operations: step.operations.length });
   const { sendable, skipped } = readyOperations(step, { planned: run.planned, succeeded: tally.succeeded, state: run.state });
   for (const { op, because } of skipped) recordSkip(run, op, because);
   await Promise.all(

@@ -20,24 +20,22 @@ export function asApplied(kind: ResourceKind, values: Record<string, unknown>): 
 }
 
 /**
- * Counts `op` as settled: an operation of the plan's layers, not one that puts a creative back
- * (restore.ts), which is no operation of the plan and counts in none of its totals.
+ * Whether `op` counts in the plan's totals: an operation of the plan's layers, not one that puts a
+ * creative back (restore.ts), which is no operation of the plan.
  */
-function settle(run: ApplyRun, op: Operation): void {
-  if (op.phase !== 'restore') run.tally.settled++;
-}
+const planned = (op: Operation): boolean => op.phase !== 'restore';
 
 /** Records that `op` succeeded (with the live `id` it created or named) in the state and in `journalled`. */
 export function recordSuccess(run: ApplyRun, op: Operation, id: string, journalled: StateChanges): void {
   run.tally.succeeded.add(op.key);
-  settle(run, op);
+  if (planned(op)) run.tally.result.applied++;
   if (op.action === 'delete') recordDelete(run, op, journalled);
   else recordWrite(run, op, id, journalled);
 }
 
 /** Records that `op` failed, with the service's `message`. */
 export function recordFailure(run: ApplyRun, op: Operation, message: string): void {
-  settle(run, op);
+  if (planned(op)) run.tally.result.refused++;
   const said = op.phase === 'restore' ? `it could not be put back: ${message}` : message;
   run.tally.result.errors.push({ address: op.address, message: said });
   run.emit({ type: 'failed', account: run.plan.account, address: op.address, message: said });
@@ -45,7 +43,7 @@ export function recordFailure(run: ApplyRun, op: Operation, message: string): vo
 
 /** Records that `op` was not sent, `because` of what it waited for. */
 export function recordSkip(run: ApplyRun, op: Operation, because: string): void {
-  run.tally.settled++;
+  run.tally.result.skipped++;
   run.tally.result.errors.push({ address: op.address, message: `skipped: ${because}` });
   run.emit({ type: 'skipped', account: run.plan.account, address: op.address, because });
 }

@@ -1,6 +1,7 @@
 /**
  * `ApplyRun`: what the steps of one account's apply share, opened once and passed to each step
- * explicitly. It holds the plan and where it goes, the journal, the state (whose resources are the
+ * explicitly. It holds the plan and where it goes, the journal (opened when the first request is
+ * about to go out, so an apply that sends nothing leaves none), the state (whose resources are the
  * ids bound so far), the tally of outcomes, the request slots, when the state was last
  * checkpointed, and the member-store removals awaited at the end.
  */
@@ -13,7 +14,7 @@ import type { AccountPlan, Operation } from '../plan/types.js';
 import { ApplyJournal } from '../state/apply-journal.js';
 import type { AccountState } from '../state/state-file.js';
 import type { JournalStore, MemberStores, StateWriter } from '../state/store.js';
-import type { ApplyEvent, ApplyResult } from './events.js';
+import { emptyResult, type ApplyEvent, type ApplyResult } from './events.js';
 import { writeContextOf } from './write-context.js';
 
 /** What an apply writes: checkpoints, the journal, member stores kept beside the state. */
@@ -51,8 +52,8 @@ interface Tally {
   readonly total: number;
   /** Operations counted in `progress` events. */
   done: number;
-  /** Operations that succeeded, failed or were skipped; the others were never started. */
-  settled: number;
+  /** Keys of the plan's operations whose request went out (told once, in a `sending` event). */
+  readonly sent: Set<string>;
   /** Keys of the operations that succeeded; an operation runs only after all it depends on is here. */
   readonly succeeded: Set<string>;
   /** Addresses whose old object this apply deleted (a delete, or the first half of a replace). */
@@ -77,7 +78,18 @@ export interface ApplyRun {
   readonly state: AccountState;
   readonly store: ApplyStore;
   readonly stateDir: string;
-  readonly journal: ApplyJournal;
+  /**
+   * The journal, opened on first use: begun and named in a checkpoint before the first request
+   * goes out. Every caller gets the same one.
+   */
+  readonly journal: () => Promise<ApplyJournal>;
+  /** The journal when a request opened it (or the run found one under way); undefined while nothing was sent. */
+  readonly journalOpened: () => ApplyJournal | undefined;
+  /**
+   * A digest of the state as the apply found it (state-digest.ts), when its plan has no operation:
+   * with nothing sent, the state is written at the end only when what the plan records changed it.
+   */
+  readonly found: string | undefined;
   readonly context: WriteContext;
   /** The plan's changes by formatted address. */
   readonly changes: ReadonlyMap<string, ResourceChange>;
@@ -101,16 +113,31 @@ const DEFAULT_PARALLELISM = 8;
 /** How often the state is checkpointed while an apply goes on, unless the caller says otherwise. */
 const CHECKPOINT_EVERY_MS = 5_000;
 
-/** Opens the journal of the apply `input` asks for, announces its start, and returns what its steps share. */
-export async function openRun(input: ApplyInput): Promise<ApplyRun> {
+/** The number of operations in `plan`'s layers. */
+export const operationCount = (plan: AccountPlan): number => plan.layers.flat().reduce((n, s) => n + s.operations.length, 0);
+
+/**
+ * Opens the apply `input` asks for, announces its start, and returns what its steps share. Its
+ * journal is opened now only when the state names one under way (a sandbox account created just
+ * before); otherwise when the first request is about to go out. `found` is the digest of the state
+ * before the plan's moves, when the plan has no operation.
+ */
+export async function openRun(input: ApplyInput, found?: string): Promise<ApplyRun> {
   const { plan, state, store } = input;
   const emit = (e: ApplyEvent): void => input.onEvent?.(e);
   const now = input.now ?? Date.now;
   const changes = new Map<string, ResourceChange>(plan.changes.map((c) => [formatAddress(c.address), c]));
-  const journal = await ApplyJournal.open(store, state);
+  let opened: ApplyJournal | undefined;
+  let opening: Promise<ApplyJournal> | undefined;
+  const journal = (): Promise<ApplyJournal> =>
+    (opening ??= ApplyJournal.open(store, state).then((j) => {
+      opened = j;
+      return j;
+    }));
+  if (state.journal_id !== undefined) await journal();
   const planned = new Map(plan.layers.flat().flatMap((s) => s.operations).map((op) => [op.key, op]));
-  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
-  const total = plan.layers.flat().reduce((n, s) => n + s.operations.length, 0);
+  const result: ApplyResult = emptyResult();
+  const total = operationCount(plan);
   const slots = new Semaphore(input.parallelism ?? DEFAULT_PARALLELISM);
   emit({ type: 'start', account: plan.account, operations: total });
   const checkpoints: Checkpoints = { operation: input.operation ?? 'apply', everyMs: input.checkpointEveryMs ?? CHECKPOINT_EVERY_MS, last: now(), busy: false };
@@ -122,10 +149,12 @@ export async function openRun(input: ApplyInput): Promise<ApplyRun> {
     store,
     stateDir: input.stateDir,
     journal,
+    journalOpened: () => opened,
+    found,
     context: writeContextOf(plan, input.stateDir, emit, store.memberRows?.(plan.account), store.memberFence?.(plan.account)),
     changes,
     planned,
-    tally: { result, total, done: 0, settled: 0, succeeded: new Set(), deleted: new Set() },
+    tally: { result, total, done: 0, sent: new Set(), succeeded: new Set(), deleted: new Set() },
     slots,
     checkpoints,
     forgetting: [],

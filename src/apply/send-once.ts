@@ -20,7 +20,8 @@ import { sendChunk } from './send.js';
 export async function sendOnce(run: ApplyRun, step: Step, chunk: readonly Sendable[]): Promise<Sendable[]> {
   const ops = chunk.map((s) => s.op);
   const sentAt = run.now();
-  const seq = await run.journal.intend(chunk.map(intentOf), sentAt);
+  const journal = await run.journal();
+  const seq = await journal.intend(chunk.map(intentOf), sentAt);
   const journalled = noChanges();
   const answers = await sendChunk(run.api, run.accountId, endpointOf(step), ops, chunk.map((s) => s.params), run.context);
   const again: Sendable[] = [];
@@ -34,8 +35,8 @@ export async function sendOnce(run: ApplyRun, step: Step, chunk: readonly Sendab
   });
   if (unanswered.length > 0) again.push(...(await bindLostCreates(run, unanswered, sentAt, journalled)));
   run.state.serial++;
-  await run.journal.close(seq, run.state.serial, journalled);
-  await checkpointIfDue(run);
+  await journal.close(seq, run.state.serial, journalled);
+  await checkpointIfDue(run, journal);
   return again;
 }
 

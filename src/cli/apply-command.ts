@@ -87,7 +87,7 @@ function guardSaved(io: Io, plan: Plan, roots: ReadonlyArray<string | undefined>
     return false;
   }
   guardPlan(plan, read.guardrails, io.clock.now(), (a) => rootOf.get(a.account));
-  if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan));
+  if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan, 'apply'));
   return blockingViolations(plan).length === 0;
 }
 

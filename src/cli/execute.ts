@@ -5,6 +5,7 @@
  * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left. A state
  * lock lost mid-apply stops the writes too (`Lock.lost`): exit 1, saying whose lock and why.
  */
+import { relative } from 'node:path';
 import type { ApplyResult } from '../apply/events.js';
 import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
@@ -13,7 +14,7 @@ import { applyAccounts } from '../engine/apply.js';
 import { blockingViolations, runOperation } from '../engine/guardrails.js';
 import type { Plan } from '../plan/types.js';
 import { renderAccountOutcomes } from '../render/apply-outcome.js';
-import { renderPlanPieces } from '../render/render.js';
+import { renderInterrupted, renderPlanPieces } from '../render/render.js';
 import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
@@ -56,19 +57,19 @@ interface ApplyReport {
   parallelism?: number;
 }
 
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
-
 /**
  * Applies a plan whose sessions are open and says how it ended: the summary (exit 0, or 1 when
- * anything failed), or, when SIGINT or SIGTERM stopped it, every error, what was applied and what
- * is left (exit 130 or 143). Watches the signals itself unless the caller already does.
+ * anything failed), or, when SIGINT or SIGTERM stopped it, every error, what was sent, refused,
+ * skipped and not started, and what to do next (exit 130 or 143). Watches the signals itself
+ * unless the caller already does.
  */
 export async function applyAndReport(io: Io, plan: Plan, sessions: readonly AccountSession[], how: ApplyReport, setExit: (code: number) => void, interrupts?: Interrupts): Promise<void> {
   const watch = interrupts ?? watchInterrupts((text) => io.err(text));
+  const progress = progressPrinter(io, how.tty, { plan });
   try {
-    const result = await applyAccounts(plan, sessions, { onEvent: progressPrinter(io, how.tty, { plan }), stop: watch.drain(), operation: runOperation(how.verb, plan), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) });
+    const result = await applyAccounts(plan, sessions, { onEvent: progress, stop: watch.drain(), operation: runOperation(how.verb, plan), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) }).finally(progress.flush);
+    const removed = removedVersionsLine(sessions);
+    if (removed !== '') io.err(removed);
     const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
     const lost = result.accounts.flatMap((a) => (a.lockLost === undefined ? [] : [a.lockLost]));
     if (lost.length > 0) {
@@ -79,7 +80,7 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
     const signal = watch.received();
     if (signal !== undefined) {
       const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
-      io.err(`\n${blocks}Interrupted: ${plural(result.added + result.changed + result.destroyed, 'operation')} applied, ${result.notStarted} not started; run adsctl ${how.verb} again to finish.\n`);
+      io.err(`\n${blocks}${renderInterrupted(result, how.verb === 'destroy' ? 'destroy' : 'apply')}\n`);
       return setExit(INTERRUPT_EXIT[signal]);
     }
     const outcome = `${perAccount.lines}\n${how.summary(result)}\n${perAccount.failed}`;
@@ -89,6 +90,18 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   } finally {
     if (interrupts === undefined) watch.dispose();
   }
+}
+
+/**
+ * One line naming the kept versions of state the run's rotation removed that git tracks (with the
+ * interrupted apply the run finished first), so the commit that records the new state records their
+ * removal too; empty when there is none.
+ */
+function removedVersionsLine(sessions: readonly AccountSession[]): string {
+  const paths = [...new Set(sessions.map((s) => s.store))].flatMap((store) => store.takeRemovedTracked?.() ?? []).map((path) => relative(process.cwd(), path));
+  if (paths.length === 0) return '';
+  const one = paths.length === 1;
+  return `Removed ${one ? 'the kept state version' : 'the kept state versions'} ${paths.join(', ')}, which git tracks (only the newest versions are kept): the commit should include ${one ? 'its' : 'their'} removal.\n`;
 }
 
 interface PlanThenApply {

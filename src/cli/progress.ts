@@ -1,16 +1,16 @@
 /**
  * Showing an apply while it runs: on a terminal, one progress line rewritten in place; otherwise
- * (CI logs) a line per step with the time elapsed and, when the plan is known, the addresses the
- * step writes (the first ten), and a line per problem, and per creative put back on a serving
- * object whose new ones could not be added. Steps of one kind and action that start
- * together (sixty line items' promoted posts) share one line, `create 60 promoted posts`; any
- * other event ends the line first, so a failure is never folded away. Accounts are applied at
- * once: with several, every line names its account.
+ * (CI logs) a line per write request as it goes out, with the time elapsed and the addresses it
+ * carries (the first ten), and a line per problem, and per creative put back on a serving object
+ * whose new ones could not be added. Nothing is told before it is sent: an operation skipped, or
+ * never sent because the apply was stopped, has no line. Requests of one kind and action that go
+ * out within a second of the first share one line (`create 60 promoted posts`), printed when that
+ * second ends or anything else is told; any other event ends the line first, so a failure is never
+ * folded away. Accounts are applied at once: with several, every line names its account.
  */
 import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
-import { stepVerb } from '../plan/steps.js';
-import type { Plan, Step } from '../plan/types.js';
+import type { Plan } from '../plan/types.js';
 import type { Io } from './io.js';
 
 /** `targeting criterion` / `targeting criteria`, `campaign` / `campaigns`. */
@@ -34,60 +34,53 @@ function addressLine(addresses: readonly string[]): string {
   return `    ${shown}${addresses.length > SHOWN_ADDRESSES ? ` and ${addresses.length - SHOWN_ADDRESSES} more` : ''}\n`;
 }
 
-/**
- * The steps of each account in the order apply starts them (layer by layer, a layer's steps in
- * order), matched to the `step` events as they come.
- */
-function stepFinder(plan: Plan | undefined): (event: Extract<ApplyEvent, { type: 'step' }>) => Step | undefined {
-  const pending = new Map((plan?.accounts ?? []).map((a) => [a.account, a.layers.flat()]));
-  return (event) => {
-    const steps = pending.get(event.account) ?? [];
-    const at = steps.findIndex((s) => s.kind === event.kind && stepVerb(s) === event.action && s.operations.length === event.operations);
-    return at < 0 ? undefined : steps.splice(at, 1)[0];
-  };
-}
-
-/** What the printer may know: the plan being applied (for addresses) and a clock (for tests). */
+/** What the printer may know: the plan being applied (how many accounts) and a clock (for tests). */
 interface ProgressOptions {
   plan?: Plan;
   now?: () => number;
 }
 
+/** How long requests of one kind and action may keep going out into the line of the first. */
+const GATHER_MS = 1_000;
+
+/** The event handler that prints an apply's progress; `flush` prints what it holds, before the run's outcome is told. */
+interface ProgressPrinter {
+  (event: ApplyEvent): void;
+  flush(): void;
+}
+
 /** The event handler that prints an apply's progress to `io.err`; `tty` when stdout is a terminal. */
-export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions = {}): (event: ApplyEvent) => void {
+export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions = {}): ProgressPrinter {
   const now = options.now ?? Date.now;
   const started = now();
-  const findStep = stepFinder(options.plan);
   const stamp = (): string => `[${formatElapsed(now() - started)}]`;
   // with several accounts applied at once, every line says whose it is
   const several = (options.plan?.accounts.length ?? 0) > 1;
   const whose = (account: string): string => (several ? `${account}: ` : '');
   let lastDraw = 0;
-  // the step line being gathered: steps that start together (in one turn of the event loop) and
-  // differ in nothing but their operations are told as one
-  let open: { account: string; action: string; kind: string; stamp: string; operations: number; addresses: string[]; known: boolean } | undefined;
+  // the line of the requests being gathered: they went out, and differ in nothing but their operations
+  let open: { account: string; action: string; kind: string; at: number; stamp: string; addresses: string[] } | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
     if (open === undefined) return;
-    const { account, action, kind, operations, addresses, known } = open;
-    io.err(`${open.stamp} ${account}: ${action} ${operations} ${kindName(kind, operations)}\n${known ? addressLine(addresses) : ''}`);
+    const { account, action, kind, addresses } = open;
+    io.err(`${open.stamp} ${account}: ${action} ${addresses.length} ${kindName(kind, addresses.length)}\n${addressLine(addresses)}`);
     open = undefined;
   };
   const print = (event: ApplyEvent): void => {
     switch (event.type) {
-      case 'step': {
-        const step = findStep(event);
+      case 'sending': {
         if (tty) break;
-        const addresses = step?.operations.map((o) => o.address) ?? [];
-        if (open !== undefined && open.account === event.account && open.action === event.action && open.kind === event.kind) {
-          open.operations += event.operations;
-          open.addresses.push(...addresses);
-          open.known &&= step !== undefined;
+        if (open !== undefined && open.account === event.account && open.action === event.action && open.kind === event.kind && now() - open.at < GATHER_MS) {
+          open.addresses.push(...event.addresses);
           break;
         }
         flush();
-        open = { account: event.account, action: event.action, kind: event.kind, stamp: stamp(), operations: event.operations, addresses, known: step !== undefined };
-        // the steps that start with this one are emitted before the loop turns
-        queueMicrotask(flush);
+        open = { account: event.account, action: event.action, kind: event.kind, at: now(), stamp: stamp(), addresses: [...event.addresses] };
+        timer = setTimeout(flush, GATHER_MS);
+        timer.unref();
         break;
       }
       case 'progress': {
@@ -122,8 +115,9 @@ export function progressPrinter(io: Io, tty: boolean, options: ProgressOptions =
         break;
     }
   };
-  return (event) => {
-    if (event.type !== 'step') flush();
+  const printer = (event: ApplyEvent): void => {
+    if (event.type !== 'sending') flush();
     print(event);
   };
+  return Object.assign(printer, { flush });
 }

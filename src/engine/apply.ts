@@ -6,7 +6,8 @@
  * answers, or a state it cannot write — is that account's: the others go on.
  */
 import { applyPlan } from '../apply/apply.js';
-import type { ApplyEvent, ApplyResult } from '../apply/events.js';
+import { emptyResult, type ApplyEvent, type ApplyResult } from '../apply/events.js';
+import { operationCount } from '../apply/run.js';
 import { ensureAccount } from '../apply/sandbox-account.js';
 import { ApiError } from '../api/errors.js';
 import type { AccountPlan, Plan } from '../plan/types.js';
@@ -30,11 +31,9 @@ interface AccountOutcome extends ApplyResult {
   lockLost?: string;
 }
 
-const operationCount = (accountPlan: AccountPlan): number => accountPlan.layers.flat().reduce((n, step) => n + step.operations.length, 0);
-
 /** What one account's apply did, or why it did not. */
 async function applyAccount(accountPlan: AccountPlan, session: AccountSession, options: ApplyOptions): Promise<ApplyResult> {
-  const result: ApplyResult = { added: 0, changed: 0, destroyed: 0, errors: [], notStarted: 0 };
+  const result = emptyResult();
   if (options.stop?.aborted === true) return { ...result, notStarted: operationCount(accountPlan) };
   let accountId: string | undefined;
   try {
@@ -77,7 +76,7 @@ async function applyLocked(accountPlan: AccountPlan, session: AccountSession, op
     return { account: accountPlan.account, ...result, ...(lost?.aborted === true ? { lockLost: lostReason(lost) } : {}) };
   } catch (error) {
     if (lost?.aborted !== true) throw error;
-    return { account: accountPlan.account, added: 0, changed: 0, destroyed: 0, notStarted: 0, errors: [], lockLost: lostReason(lost) };
+    return { account: accountPlan.account, ...emptyResult(), lockLost: lostReason(lost) };
   }
 }
 
@@ -94,16 +93,21 @@ export async function applyAccounts(plan: Plan, sessions: readonly AccountSessio
         return await applyLocked(accountPlan, session, options);
       } catch (error) {
         if (!(error instanceof Error) || plan.accounts.length === 1) throw error;
-        return { account: accountPlan.account, added: 0, changed: 0, destroyed: 0, notStarted: 0, errors: [{ address: 'account', message: error.message }] };
+        return { account: accountPlan.account, ...emptyResult(), errors: [{ address: 'account', message: error.message }] };
       }
     }),
   );
   const several = accounts.length > 1;
+  const sum = (count: (a: AccountOutcome) => number): number => accounts.reduce((n, a) => n + count(a), 0);
   return {
-    added: accounts.reduce((n, a) => n + a.added, 0),
-    changed: accounts.reduce((n, a) => n + a.changed, 0),
-    destroyed: accounts.reduce((n, a) => n + a.destroyed, 0),
-    notStarted: accounts.reduce((n, a) => n + a.notStarted, 0),
+    added: sum((a) => a.added),
+    changed: sum((a) => a.changed),
+    destroyed: sum((a) => a.destroyed),
+    sent: sum((a) => a.sent),
+    applied: sum((a) => a.applied),
+    refused: sum((a) => a.refused),
+    skipped: sum((a) => a.skipped),
+    notStarted: sum((a) => a.notStarted),
     // with several accounts, each error says whose it is
     errors: accounts.flatMap((a) => a.errors.map((e) => (several ? { ...e, address: `${a.account}: ${e.address}` } : e))),
     accounts,

@@ -41,6 +41,36 @@ export function renderDestroyOutcome(result: ApplyOutcome): string {
   return outcome(result, 'Destroy', `${result.destroyed} destroyed`);
 }
 
+/** What an interrupted apply did with the plan's operations (events.ts, `ApplyResult`). */
+interface InterruptedOutcome {
+  sent: number;
+  applied: number;
+  refused: number;
+  skipped: number;
+  notStarted: number;
+  errors: ReadonlyArray<{ address: string; message: string }>;
+}
+
+/**
+ * What `apply` and `destroy` (`verb`) say when a signal stopped them, after the error blocks: how
+ * many operations went out and what became of them, how many were skipped and never sent, and what
+ * to do next. When every write had gone out before the signal, it says so, and that nothing is left
+ * to do but what the errors, if any, ask.
+ *
+ *   Interrupted: 40 operations sent (38 applied, 2 refused), 15 not started; run adsctl apply again to finish.
+ *   Interrupted after every write had been sent: 55 operations applied. Nothing is left to apply.
+ */
+export function renderInterrupted(result: InterruptedOutcome, verb: 'apply' | 'destroy'): string {
+  const unanswered = result.sent - result.applied - result.refused;
+  const skipped = result.skipped > 0 ? `, ${result.skipped} skipped` : '';
+  if (result.notStarted === 0 && unanswered === 0) {
+    const done = `Interrupted after every write had been sent: ${count(result.applied, 'operation', 'operations')} applied${result.refused > 0 ? `, ${result.refused} refused` : ''}${skipped}.`;
+    return result.errors.length === 0 ? `${done} Nothing is left to ${verb}.` : `${done} Fix the errors above, then run adsctl ${verb} again.`;
+  }
+  const outcomes = [`${result.applied} applied`, ...(result.refused > 0 ? [`${result.refused} refused`] : []), ...(unanswered > 0 ? [`${unanswered} to send again`] : [])];
+  return `Interrupted: ${count(result.sent, 'operation', 'operations')} sent (${outcomes.join(', ')})${skipped}, ${result.notStarted} not started; run adsctl ${verb} again to finish.`;
+}
+
 /**
  * With several accounts, what each did, a line each, and — when some failed — which ones:
  * `Failed accounts (2 of 5): acme, beta.` Empty for a single account, whose summary says it all.

@@ -23,6 +23,11 @@ export function guardrailFailedLine(count: number): string {
   return `Planning failed: ${count} mandatory guardrail${count === 1 ? '' : 's'} of adsctl.yaml violated. This plan cannot be applied.`;
 }
 
+/** `Apply refused by guardrails: 1 mandatory guardrail of adsctl.yaml violated. Nothing was applied.`: a saved plan checked again at apply. */
+export function guardrailRefusedLine(count: number): string {
+  return `Apply refused by guardrails: ${count} mandatory guardrail${count === 1 ? '' : 's'} of adsctl.yaml violated. Nothing was applied.`;
+}
+
 /** The value in words: the attribute's short name first, when the rule is about one. */
 function valueText(g: DocumentGuardrail): string {
   return g.attribute === null ? g.value : `${displayName(g.attribute)} = ${g.value}`;

@@ -6,24 +6,26 @@
  */
 import type { SourceTexts } from '../diag/format.js';
 import type { Plan } from '../plan/types.js';
-import { blockingCount, guardrailFailedLine, guardrailTextLines } from './guardrails.js';
+import { blockingCount, guardrailFailedLine, guardrailRefusedLine, guardrailTextLines } from './guardrails.js';
 import { renderMarkdown } from './markdown.js';
 import { planToDocument, streamPlanDocument } from './plan-document.js';
 import { jsonPieces } from './plan-json.js';
 import { renderTextLines } from './text.js';
 
 /** What `apply` and `destroy` print when they end, in Terraform's words (see apply-outcome.ts). */
-export { renderApplyOutcome, renderDestroyOutcome } from './apply-outcome.js';
+export { renderApplyOutcome, renderDestroyOutcome, renderInterrupted } from './apply-outcome.js';
 
 /**
  * The violations of the guardrails of adsctl.yaml on their own (guardrails.ts), for stderr: beside
- * a JSON or Markdown plan, and when a saved plan is checked again at apply. Ends with the
- * `Planning failed` line when a mandatory one stops the plan.
+ * a JSON or Markdown plan (`plan`), and when a saved plan is checked again at `apply`. Ends, when a
+ * mandatory one stops it, with the `Planning failed` line of a plan, or the `Apply refused by
+ * guardrails` line of a saved plan's apply.
  */
-export function renderGuardrails(plan: Plan): string {
+export function renderGuardrails(plan: Plan, when: 'plan' | 'apply' = 'plan'): string {
   const doc = planToDocument({ ...plan, accounts: [] });
   const blocking = blockingCount(doc);
-  return `${[...guardrailTextLines(doc), ...(blocking === 0 ? [] : ['', guardrailFailedLine(blocking)])].join('\n')}\n`;
+  const refusal = when === 'apply' ? guardrailRefusedLine(blocking) : guardrailFailedLine(blocking);
+  return `${[...guardrailTextLines(doc), ...(blocking === 0 ? [] : ['', refusal])].join('\n')}\n`;
 }
 
 /** The output formats of `plan`: text (default), `--markdown`, `--json`. */

@@ -2,8 +2,8 @@
  * State kept in local files, the embedded default (docs/architecture.md, "State, journal and
  * locks"): under a configuration root's `.adsctl/state/`, per account `<stem>.json` (the last
  * checkpoint, written atomically), `<stem>.journal` (journal.ts), `<stem>.lock` (lock.ts), and
- * the versions kept in `history/<stem>/<serial>.json` (the last ten); the lookup cache in
- * `.adsctl/cache/<name>.json`.
+ * the versions kept in `history/<stem>/<serial>.json` (the last ten; one that git tracks, when
+ * removed, is noted for the command to tell); the lookup cache in `.adsctl/cache/<name>.json`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ import { readState, stateStem, statePath, writeStateFile, type AccountState } fr
 import { boundAccountIds, stateAccounts } from './state-files.js';
 import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
+import { gitTrackedFiles } from './git-tracked.js';
 import { directoryProblem } from './local-directory.js';
 import { EnvironmentError } from '../diag/environment-error.js';
 
@@ -30,6 +31,8 @@ interface VersionFile extends Omit<StateVersion, 'serial' | 'resources'> {
 export class LocalStore implements StateStore {
   /** The fence of each lock this store holds, by account (lock.ts, `verify`). */
   private readonly held = new Map<string, { lost: AbortSignal; verify: () => void }>();
+  /** Kept versions the rotation removed that git tracks, not yet told (`takeRemovedTracked`). */
+  private removedTracked: string[] = [];
 
   constructor(
     readonly stateDir: string,
@@ -285,8 +288,18 @@ export class LocalStore implements StateStore {
       const kept: VersionFile = { written_at, written_by, operation, state };
       writeFileAtomic(join(dir, `${serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(key));
     }
-    for (const old of this.versionSerials(key).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
+    this.rotate(key);
     return Promise.resolve();
+  }
+
+  /**
+   * The kept versions this store removed since last asked, by path, that git tracked: the commit
+   * that records the new state should record their removal too. Each is given once.
+   */
+  takeRemovedTracked(): string[] {
+    const taken = this.removedTracked;
+    this.removedTracked = [];
+    return taken;
   }
 
   private keepVersion(state: AccountState, operation: string): void {
@@ -294,6 +307,19 @@ export class LocalStore implements StateStore {
     mkdirSync(dir, { recursive: true });
     const kept: VersionFile = { written_at: this.clock.now().toISOString(), written_by: holderName(), operation, state };
     writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(state.account));
-    for (const old of this.versionSerials(state.account).slice(0, -KEPT_VERSIONS)) rmSync(join(dir, `${old}.json`), { force: true });
+    this.rotate(state.account);
+  }
+
+  /** Removes the versions of `key` beyond the last KEPT_VERSIONS, noting those git tracks (git-tracked.ts, asked only when some go). */
+  private rotate(key: string): void {
+    const dir = this.historyDir(key);
+    const old = this.versionSerials(key).slice(0, -KEPT_VERSIONS);
+    if (old.length === 0) return;
+    const tracked = gitTrackedFiles(dir);
+    for (const serial of old) {
+      const path = join(dir, `${serial}.json`);
+      rmSync(path, { force: true });
+      if (tracked.has(`${serial}.json`)) this.removedTracked.push(path);
+    }
   }
 }

@@ -212,6 +212,12 @@ export interface HistoryStore {
    * keeps remain.
    */
   keepVersions(key: string, versions: ReadonlyArray<KeptVersion>): Promise<void>;
+  /**
+   * The kept versions this backend removed (only the newest are kept) since it was last asked
+   * that a version control system tracks, by path, each given once: local files in a git work
+   * tree, whose commit should record their removal. Absent where versions are no files.
+   */
+  takeRemovedTracked?(): string[];
 }
 
 /** The lookup cache of each endpoint (live/lookups.ts). */

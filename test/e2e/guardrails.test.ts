@@ -261,7 +261,8 @@ describe('a saved plan', () => {
     log.reset();
     const refused = await adsctl(['apply', 'raise.plan', '--no-color'], 1);
     expect(refused.stderr).toMatch(/error +max_daily_budget +campaigns\.sale +daily_budget = 250\.00 USD +limit 200\.00 USD/);
-    expect(refused.stderr).toContain('Planning failed: 1 mandatory guardrail of adsctl.yaml violated.');
+    expect(refused.stderr).toContain('Apply refused by guardrails: 1 mandatory guardrail of adsctl.yaml violated. Nothing was applied.');
+    expect(refused.stderr).not.toContain('Planning failed');
     expect(log.writes()).toEqual([]);
   });
 

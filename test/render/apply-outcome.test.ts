@@ -1,9 +1,11 @@
 /**
  * What apply and destroy say when they end: Terraform's `... complete!` lines only when every
- * operation succeeded, and otherwise every error with its address and a `... failed:` line.
+ * operation succeeded, and otherwise every error with its address and a `... failed:` line; when a
+ * signal stopped them, what was sent, refused, skipped and not started, and whether anything is
+ * left to do.
  */
 import { describe, expect, it } from 'vitest';
-import { renderApplyOutcome, renderDestroyOutcome, type ApplyOutcome } from '../../src/render/apply-outcome.js';
+import { renderApplyOutcome, renderDestroyOutcome, renderInterrupted, type ApplyOutcome } from '../../src/render/apply-outcome.js';
 
 const ok = (added: number, changed: number, destroyed: number): ApplyOutcome => ({ added, changed, destroyed, errors: [] });
 const error = (address: string, message: string) => ({ address, message });
@@ -40,5 +42,31 @@ describe('renderDestroyOutcome', () => {
     const failed = { ...ok(5, 5, 5), errors: [error('campaigns.a', 'm')] };
     expect(renderApplyOutcome(failed)).not.toContain('complete!');
     expect(renderDestroyOutcome(failed)).not.toContain('complete!');
+  });
+});
+
+describe('renderInterrupted', () => {
+  const counts = (sent: number, applied: number, refused: number, skipped: number, notStarted: number, errors = refused + skipped) => ({
+    sent,
+    applied,
+    refused,
+    skipped,
+    notStarted,
+    errors: Array.from({ length: errors }, (_, i) => error(`campaigns.c${i}`, 'x')),
+  });
+  it.each<[string, ReturnType<typeof counts>, 'apply' | 'destroy', string]>([
+    ['writes left', counts(40, 40, 0, 0, 15), 'apply', 'Interrupted: 40 operations sent (40 applied), 15 not started; run adsctl apply again to finish.'],
+    ['writes left, some refused and skipped', counts(40, 38, 2, 3, 12), 'apply', 'Interrupted: 40 operations sent (38 applied, 2 refused), 3 skipped, 12 not started; run adsctl apply again to finish.'],
+    ['one sent, to be sent again when stopped', counts(3, 2, 0, 0, 0, 0), 'destroy', 'Interrupted: 3 operations sent (2 applied, 1 to send again), 0 not started; run adsctl destroy again to finish.'],
+    ['nothing sent', counts(0, 0, 0, 0, 9), 'apply', 'Interrupted: 0 operations sent (0 applied), 9 not started; run adsctl apply again to finish.'],
+    ['every write sent and applied', counts(55, 55, 0, 0, 0), 'apply', 'Interrupted after every write had been sent: 55 operations applied. Nothing is left to apply.'],
+    ['one write, sent and applied', counts(1, 1, 0, 0, 0), 'destroy', 'Interrupted after every write had been sent: 1 operation applied. Nothing is left to destroy.'],
+    ['every write sent, some refused', counts(50, 47, 3, 2, 0), 'apply', 'Interrupted after every write had been sent: 47 operations applied, 3 refused, 2 skipped. Fix the errors above, then run adsctl apply again.'],
+  ])('%s', (_name, result, verb, expected) => {
+    expect(renderInterrupted(result, verb)).toBe(expected);
+  });
+
+  it('never asks for another run when nothing is left', () => {
+    expect(renderInterrupted(counts(7, 7, 0, 0, 0), 'apply')).not.toContain('again');
   });
 });
