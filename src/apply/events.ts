@@ -4,9 +4,10 @@ export type ApplyEvent =
   | { type: 'start'; account: string; operations: number }
   /**
    * A write request goes out now, carrying operations of a step that were never sent before
-   * (`addresses`): told once its slot is taken and the apply was not stopped, so nothing is told
-   * that is not sent. A request sent again for the same operations, and one that puts a creative
-   * back (told by `restored`), are not told here.
+   * (`addresses`): told once its slot is taken and the apply was not stopped, so an operation
+   * skipped or stopped is never told; only a lost lock, which ends the run, can still keep it from
+   * the wire. A request sent again for the same operations, and one that puts a creative back
+   * (told by `restored`), are not told here.
    */
   | { type: 'sending'; account: string; kind: string; action: string; addresses: string[] }
   | { type: 'progress'; account: string; done: number; total: number }
