@@ -17,6 +17,7 @@ import { approved } from './execute.js';
 import type { Io, SetExit } from './io.js';
 import { prepareOrReport } from './prepare.js';
 import type { RunFlags } from './run-options.js';
+import { tellRemovedVersions } from './removed-versions.js';
 
 /** What the state versions written are named after (`adsctl state history`), and the lock's operation. */
 const OPERATION = 'apply --refresh-only';
@@ -62,7 +63,9 @@ export async function applyRefreshOnly(io: Io, path: string, flags: RunFlags & {
     // nothing changed outside adsctl: the text above says so, and the state is left as it is
     if (!hasDrift(plan)) return setExit(0);
     if (!(await approved(io, flags.autoApprove === true, QUESTION, 'apply'))) return setExit(1);
-    report(io, await acceptLiveAccounts(plan, sessions.sessions, scope, OPERATION), setExit);
+    const outcomes = await acceptLiveAccounts(plan, sessions.sessions, scope, OPERATION);
+    tellRemovedVersions(io, sessions.sessions.map((s) => s.store));
+    report(io, outcomes, setExit);
   } catch (error) {
     if (error instanceof LockLostError) {
       io.err(`Error: ${error.message}. Nothing was sent to the service; run adsctl apply --refresh-only again.\n`);

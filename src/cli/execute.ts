@@ -5,7 +5,6 @@
  * writes cleanly (interrupt.ts): exit 130 or 143, saying what was done and what is left. A state
  * lock lost mid-apply stops the writes too (`Lock.lost`): exit 1, saying whose lock and why.
  */
-import { relative } from 'node:path';
 import type { ApplyResult } from '../apply/events.js';
 import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
@@ -22,6 +21,7 @@ import { useColor } from './color.js';
 import { hasChanges } from '../plan/has-changes.js';
 import { prepareOrReport } from './prepare.js';
 import { progressPrinter } from './progress.js';
+import { tellRemovedVersions } from './removed-versions.js';
 import type { RunFlags } from './run-options.js';
 
 /**
@@ -68,8 +68,8 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   const progress = progressPrinter(io, how.tty, { plan });
   try {
     const result = await applyAccounts(plan, sessions, { onEvent: progress, stop: watch.drain(), operation: runOperation(how.verb, plan), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) }).finally(progress.flush);
-    const removed = removedVersionsLine(sessions);
-    if (removed !== '') io.err(removed);
+    // with the interrupted apply the run finished first
+    tellRemovedVersions(io, sessions.map((s) => s.store));
     const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
     const lost = result.accounts.flatMap((a) => (a.lockLost === undefined ? [] : [a.lockLost]));
     if (lost.length > 0) {
@@ -90,18 +90,6 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   } finally {
     if (interrupts === undefined) watch.dispose();
   }
-}
-
-/**
- * One line naming the kept versions of state the run's rotation removed that git tracks (with the
- * interrupted apply the run finished first), so the commit that records the new state records their
- * removal too; empty when there is none.
- */
-function removedVersionsLine(sessions: readonly AccountSession[]): string {
-  const paths = [...new Set(sessions.map((s) => s.store))].flatMap((store) => store.takeRemovedTracked?.() ?? []).map((path) => relative(process.cwd(), path));
-  if (paths.length === 0) return '';
-  const one = paths.length === 1;
-  return `Removed ${one ? 'the kept state version' : 'the kept state versions'} ${paths.join(', ')}, which git tracks (only the newest versions are kept): the commit should include ${one ? 'its' : 'their'} removal.\n`;
 }
 
 interface PlanThenApply {

@@ -12,6 +12,7 @@ import type { Io } from './io.js';
 import { parseDuration } from './run-options.js';
 import { accountLocation, givenDirectory } from './root.js';
 import { openSessions } from './session.js';
+import { tellRemovedVersions } from './removed-versions.js';
 
 interface ImportFlags {
   lockTimeout: number;
@@ -70,6 +71,7 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
           return setExit(1);
         }
         io.out(`Import successful! ${address} is bound to ${id}.\n`);
+        tellRemovedVersions(io, [sessions.sessions[0]!.store]);
         const adopted = outcome.adopted;
         if (adopted.length > 0) io.out(`It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map((a) => `  ${a.address} is bound to ${a.id}.\n`).join('')}`);
         setExit(0);

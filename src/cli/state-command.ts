@@ -26,6 +26,7 @@ import { migrateRoot } from './state-migrate.js';
 import { addressesAndDir, statePath } from './state-path.js';
 import { openStore } from './state-store.js';
 import { formatDiagnostics } from '../diag/format.js';
+import { tellRemovedVersions } from './removed-versions.js';
 
 interface StateFlags {
   path: string;
@@ -80,6 +81,7 @@ async function withStores(io: Io, path: string, setExit: (code: number) => void,
   if (stores === undefined) return setExit(1);
   try {
     await body(stores);
+    tellRemovedVersions(io, stores);
   } finally {
     for (const store of stores) await store.close();
   }

@@ -3,8 +3,8 @@
  * apply that keeps an eleventh removes the oldest. Outside a git repository it does so quietly.
  * When git tracks the file it removes, the apply says so in one line, naming the file and that the
  * commit should include its removal, so a GitOps workflow that commits the state does not leave a
- * deleted file out of its commit, or wonder where it went. An apply with nothing to do keeps no
- * version, so it removes none.
+ * deleted file out of its commit, or wonder where it went. The other commands that keep a version
+ * (state rm, import) say the same. An apply with nothing to do keeps no version, so it removes none.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
-import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -79,6 +79,17 @@ describe('history rotation', () => {
     expect(removalLines(run.stderr)).toEqual([`Removed the kept state version ${file}, which git tracks (only the newest versions are kept): the commit should include its removal.`]);
     // git sees the removal the line names, and the new version beside it
     expect(git('status', '--porcelain', '--', '.adsctl/state/history')).toContain(` D ${file}`);
+  });
+
+  it('says the same when state rm and import keep a version and remove a tracked one', async () => {
+    const id = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.rotating')!;
+    for (const args of [['state', 'rm', 'campaigns.rotating'], ['import', 'campaigns.rotating', id]]) {
+      const oldest = join('.adsctl', 'state', 'history', ACCOUNT, `${kept()[0]!}.json`);
+      expect(git('ls-files', oldest).trim()).toBe(oldest);
+      const run = await adsctl(args, 0);
+      expect(removalLines(run.stderr)).toEqual([`Removed the kept state version ${oldest}, which git tracks (only the newest versions are kept): the commit should include its removal.`]);
+    }
+    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
   });
 
   it('keeps no version for an apply with nothing to do, so removes none and says nothing', async () => {
