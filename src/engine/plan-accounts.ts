@@ -28,6 +28,7 @@ import { refactorState } from '../plan/moves.js';
 import { releaseUndeletable } from '../plan/release.js';
 import { liveServes } from '../plan/serving-spend.js';
 import { filterTargets, targetProblems } from '../plan/targets.js';
+import { unmanagedChildren } from '../plan/unmanaged-children.js';
 import type { Plan } from '../plan/types.js';
 import { membersStoreOf, type MembersStoreLocation } from '../members/store-path.js';
 import type { AccountState } from '../state/state-file.js';
@@ -177,8 +178,9 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
   diagnostics.push(...refactored.diagnostics);
   refactorings.set(s.key, refactored);
   const state = refactored.state;
-  // what adsctl does not manage is listed by a plan of a manifest's account, unless it opts out
-  const unmanaged = options.mode === 'plan' && s.desired !== undefined && s.desired.unmanaged !== 'ignore';
+  // what adsctl does not manage is listed by a plan of a manifest's account, unless it opts out;
+  // a destroy reads it to name what is left under the objects it deletes
+  const unmanaged = s.desired !== undefined && s.desired.unmanaged !== 'ignore';
   const live = await fetchLiveState({ api: s.api, account: s.key, accountId: s.accountId, desired: s.desired, state, unmanaged });
   if (live.accountId === undefined && s.accountId !== undefined && s.desired?.accountId === undefined) {
     // the account adsctl created is gone: a new one will be created
@@ -194,7 +196,7 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
   const readAt = (options.now ?? (() => new Date()))();
   const found = unmanaged && s.desired !== undefined ? findUnmanaged({ desired: s.desired, live, state: s.state, changes: diff.value ?? [], serves: liveServes(live, readAt) }) : undefined;
   // who made the drift, read once the diff knows what drifted; a plan of a destroy has no use for it
-  const attributed = options.mode === 'plan' ? await attributeDrift(s, state, changes, found, readAt, diagnostics) : { changes, unmanaged: found };
+  const attributed = options.mode === 'plan' ? await attributeDrift(s, state, changes, found, readAt, diagnostics) : { changes, unmanaged: undefined };
   const lookups = options.mode === 'plan' && changes.some((c) => c.action !== 'noop') ? await options.lookups(s, lookupNeeds(changes)) : undefined;
   return {
     account: s.key,
@@ -211,6 +213,7 @@ async function planAccount(s: PlanAccount, options: PlanOptions, diagnostics: Di
     stateSerial: s.state.serial,
     inFlight,
     ...(attributed.unmanaged === undefined ? {} : { unmanaged: attributed.unmanaged }),
+    ...(found === undefined ? {} : { unmanagedChildren: unmanagedChildren(changes, found) }),
   };
 }
 

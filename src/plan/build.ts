@@ -26,7 +26,7 @@ import { repairWithoutCreative } from './without-creative.js';
 import { retiringObjects } from './retiring.js';
 import { landedCreates, type InFlightCreate } from './in-flight.js';
 import { requestsOf } from './steps.js';
-import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan } from './types.js';
+import { PLAN_FORMAT_VERSION, type AccountPlan, type Operation, type Plan, type UnmanagedChild } from './types.js';
 import { checkRules } from './rules.js';
 import { checkAudienceSizes } from './audience-size.js';
 import { checkFunding } from './funding.js';
@@ -53,6 +53,8 @@ export interface AccountPlanInput {
   inFlight?: readonly InFlightCreate[];
   /** The live objects adsctl does not manage (src/diff/unmanaged.ts); absent when not looked for. */
   unmanaged?: UnmanagedObject[];
+  /** Those under an object the plan deletes (unmanaged-children.ts), whatever the mode; absent when not looked for. */
+  unmanagedChildren?: UnmanagedChild[];
   /** When the account was planned, by the run's clock: the times the service wants in the future are checked against it. */
   plannedAt?: Date;
 }
@@ -144,6 +146,7 @@ function planAccount(input: AccountPlanInput): { plan: AccountPlan; diagnostics:
       serving: safe.notes,
       ...(input.unmanaged === undefined ? {} : { unmanaged: input.unmanaged }),
       ...(Object.keys(valueNames).length === 0 ? {} : { valueNames }),
+      ...(input.unmanagedChildren === undefined || input.unmanagedChildren.length === 0 ? {} : { unmanagedChildren: input.unmanagedChildren }),
       ...(taken.length === 0 ? {} : { retiring: taken }),
       ...(restores.length === 0 ? {} : { restores }),
       ...(repaired.found.length === 0 ? {} : { withoutCreative: repaired.found }),

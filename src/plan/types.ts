@@ -156,6 +156,12 @@ export interface AccountPlan {
    */
   valueNames?: Record<string, Record<string, string>>;
   /**
+   * The objects adsctl does not manage under one the plan deletes or replaces, and what the
+   * deletion does to each (plan/unmanaged-children.ts). Absent when there are none, or when the
+   * plan did not look (`unmanaged: ignore`, an account no manifest describes).
+   */
+  unmanagedChildren?: UnmanagedChild[];
+  /**
    * The campaigns and line items (kinds with `serving`) the plan deletes or replaces, with their
    * status and end as the service shows them at plan time (plan/retiring.ts): what the
    * `protect_serving` guardrail reads, in a saved plan too. Absent when there are none.
@@ -202,6 +208,16 @@ export interface WithoutCreative {
   id: string;
   /** The addresses of the creatives the plan adds to it first. */
   repairs: string[];
+}
+
+/**
+ * A live object adsctl does not manage under one the plan deletes: as the plan lists unmanaged
+ * objects (src/diff/unmanaged.ts), with its parent's address, and `withParent`, what deleting the
+ * parent does to it by its descriptor's `retiredWithParent`: it `goes` with it, or `stays`.
+ */
+export interface UnmanagedChild extends Pick<UnmanagedObject, 'kind' | 'id' | 'name' | 'status' | 'parentId' | 'dailyBudgetMicros' | 'currency' | 'serves'> {
+  parentAddress: string;
+  withParent: 'goes' | 'stays';
 }
 
 /** A serving kind's object the plan deletes or replaces, as it is live. */

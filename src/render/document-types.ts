@@ -13,9 +13,9 @@ import type { UnknownMask } from './unknowns.js';
  * 2.2: `summary.import`, `summary.move`, `moved`, `removed`; 2.3: `guardrails`, `attribution`,
  * the accounts' `name`; 2.4: serving spend in `spend` (`serving_daily_before`, `serving_daily_after`,
  * `dormant_daily_after`, `committed_total_after`); 2.5: `serving` on each `unmanaged` object;
- * 2.6: `serving_without_creative`; 2.7: `value_names`.
+ * 2.6: `serving_without_creative`; 2.7: `value_names`; 2.8: `unmanaged_children`.
  */
-export const PLAN_DOCUMENT_FORMAT_VERSION = '2.7';
+export const PLAN_DOCUMENT_FORMAT_VERSION = '2.8';
 
 /** Terraform's action lists: `["delete","create"]` is a replacement, old object first. */
 export type DocumentActions = ['create'] | ['update'] | ['delete'] | ['delete', 'create'] | ['no-op'];
@@ -226,6 +226,27 @@ export interface DocumentUnmanaged {
 }
 
 /**
+ * A live object adsctl does not manage under one the plan deletes or replaces (format 2.8): a line
+ * item made by hand in a campaign a destroy deletes. The fields of `DocumentUnmanaged` that say
+ * what it is and spends, its parent's address, and `with_parent`: what deleting the parent does
+ * to it, as the service's specification says for its kind — `goes` (deleted with it) or `stays`
+ * (left under a deleted parent, which no later plan reads).
+ */
+export interface DocumentUnmanagedChild {
+  type: string;
+  id: string;
+  name: string | null;
+  entity_status: string | null;
+  parent_id: string | null;
+  daily_budget_amount_local_micro: number | null;
+  account: string;
+  parent_address: string;
+  currency: string;
+  serving: boolean;
+  with_parent: 'goes' | 'stays';
+}
+
+/**
  * What a guardrail of adsctl.yaml says about the plan (docs/manifest.md, "Guardrails"): the
  * rule, the object (`account` for the rules over a whole account), the value the plan gives and
  * the limit, in words and currency units; `allowed` when `--allow` lifted the rule for the run.
@@ -282,6 +303,8 @@ export interface PlanDocument {
   removed?: DocumentRemoval[];
   /** Live objects adsctl does not manage, accounts in plan order; absent when there are none. */
   unmanaged?: DocumentUnmanaged[];
+  /** Those under an object the plan deletes, and what the deletion does to them, accounts in plan order; absent when there are none. */
+  unmanaged_children?: DocumentUnmanagedChild[];
 }
 
 /** The document without its resource changes: what a renderer reads before it reaches them (plan-document.ts). */

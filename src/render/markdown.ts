@@ -18,6 +18,7 @@ import { blockingCount, guardrailFailedLine, guardrailMarkdownLines } from './gu
 import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine, spendPhrase } from './summaries.js';
 import { unmanagedMarkdown } from './unmanaged.js';
+import { unmanagedChildrenMarkdown } from './unmanaged-children.js';
 import { WITHOUT_CREATIVE_HEADING, withoutCreativeEntries } from './without-creative.js';
 
 /** Comments are kept strictly under this many characters. */
@@ -157,6 +158,7 @@ export function renderMarkdown(doc: PlanDocument, options: MarkdownOptions = {})
   const drifted = views.flatMap((v) => v.changes.filter((c) => c.drift).map((c, i) => `${i === 0 ? `${accountTitle(v.account)}:\n\n` : ''}${blockText(c, driftBlock)}`));
   if (drifted.length > 0) pieces.push(...fenced('### Objects changed outside adsctl\n\n', '\n', 'diff', drifted, 'drift'));
   pieces.push(...unmanagedMarkdown(doc));
+  pieces.push(...unmanagedChildrenMarkdown(doc));
   for (const view of views) {
     const actions = view.changes.filter(isAction);
     const refactored = refactorLines(doc, view.account.key);

@@ -14,7 +14,7 @@ import type { ChangeAttribution } from '../live/attribution.js';
 import { formatAddress } from '../manifest/address.js';
 import { formatMicros } from '../manifest/money.js';
 import type { ResourceAddress } from '../manifest/types.js';
-import type { AccountPlan, GuardrailViolation, Plan, RequestEstimate, SpendDelta } from '../plan/types.js';
+import type { AccountPlan, GuardrailViolation, Plan, RequestEstimate, SpendDelta, UnmanagedChild } from '../plan/types.js';
 import {
   PLAN_DOCUMENT_FORMAT_VERSION,
   type ChangeFacts,
@@ -33,6 +33,7 @@ import {
   type DocumentSpend,
   type DocumentSummary,
   type DocumentUnmanaged,
+  type DocumentUnmanagedChild,
   type DocumentWithoutCreative,
   type PlanDocument,
   type PlanDocumentHead,
@@ -161,6 +162,22 @@ function unmanagedEntry(u: UnmanagedObject, account: string): DocumentUnmanaged 
   };
 }
 
+function unmanagedChild(c: UnmanagedChild, account: string): DocumentUnmanagedChild {
+  return {
+    type: c.kind,
+    id: c.id,
+    name: c.name,
+    entity_status: c.status,
+    parent_id: c.parentId,
+    daily_budget_amount_local_micro: c.dailyBudgetMicros,
+    account,
+    parent_address: c.parentAddress,
+    currency: c.currency,
+    serving: c.serves,
+    with_parent: c.withParent,
+  };
+}
+
 function addRequests(into: DocumentRequests, requests: RequestEstimate): DocumentRequests {
   return { reads: into.reads + requests.reads, writes: into.writes + requests.writes, batches: into.batches + requests.batches };
 }
@@ -268,6 +285,7 @@ export function streamPlanDocument(plan: Plan, options: { shownOnly?: boolean } 
   const moved: DocumentMove[] = plan.accounts.flatMap((a) => (a.moves ?? []).map((m) => ({ account: a.account, from: m.from, to: m.to, type: m.kind, id: m.id ?? null, count: m.count })));
   const removed: DocumentRemoval[] = plan.accounts.flatMap((a) => (a.removals ?? []).map((r) => ({ account: a.account, address: r.address, type: r.kind, id: r.id ?? null, count: r.count })));
   const unmanaged = plan.accounts.flatMap((a) => (a.unmanaged ?? []).map((u) => unmanagedEntry(u, a.account)));
+  const children = plan.accounts.flatMap((a) => (a.unmanagedChildren ?? []).map((c) => unmanagedChild(c, a.account)));
   const withoutCreative: DocumentWithoutCreative[] = plan.accounts.flatMap((a) =>
     (a.withoutCreative ?? []).map((w) => ({ account: a.account, address: w.address, type: w.kind, id: w.id, repaired_by: [...w.repairs] })),
   );
@@ -285,6 +303,7 @@ export function streamPlanDocument(plan: Plan, options: { shownOnly?: boolean } 
     ...(moved.length === 0 ? {} : { moved }),
     ...(removed.length === 0 ? {} : { removed }),
     ...(unmanaged.length === 0 ? {} : { unmanaged }),
+    ...(children.length === 0 ? {} : { unmanaged_children: children }),
   };
   return { head, accounts };
 }

@@ -2,8 +2,9 @@
  * The plan as text for a terminal or a CI log, in Terraform's layout: what serves with no
  * creative first (without-creative.ts: the apply repairs it before anything else), what changed
  * outside adsctl (its own section, so drift is never mistaken for an edit), what spends in the
- * accounts without adsctl managing it (`Not managed by adsctl`, unmanaged.ts), then the legend and
- * the planned actions per account (the lines a guardrail refuses marked), then the violations of
+ * accounts without adsctl managing it (`Not managed by adsctl`, unmanaged.ts), what of that sits
+ * under an object the plan deletes and whether it goes with it (unmanaged-children.ts), then the
+ * legend and the planned actions per account (the lines a guardrail refuses marked), then the violations of
  * the guardrails of adsctl.yaml (guardrails.ts), then diagnostics, then `Plan: N to add, N to change, N to
  * destroy.` and adsctl's line with requests and spend. Rendered from the plan document only.
  */
@@ -15,6 +16,7 @@ import { actionBlock, driftBlock } from './resource-block.js';
 import { planCountsLine, requestsAndSpendLine } from './summaries.js';
 import { LEGEND, paintSymbols, shownAction } from './symbols.js';
 import { unmanagedTextLines } from './unmanaged.js';
+import { unmanagedChildrenTextLines } from './unmanaged-children.js';
 import { withoutCreativeTextLines } from './without-creative.js';
 
 /** How text is rendered: ANSI colour or none; manifest texts for the source lines under diagnostics. */
@@ -96,6 +98,8 @@ export function renderTextLines(stream: PlanDocumentStream, options: TextOptions
   if (stream.accounts.some((a) => a.facts.some((f) => f.drift))) sections.push(concat(driftSectionLines(stream, options.color), ['', RULE]));
   const unmanaged = unmanagedTextLines(head);
   if (unmanaged.length > 0) sections.push([...unmanaged, '', RULE]);
+  const children = unmanagedChildrenTextLines(head);
+  if (children.length > 0) sections.push([...children, '', RULE]);
   const hasActions = hasPlanned(stream);
   if (hasActions) sections.push(actionLines(stream, options.color));
   const guardrails = guardrailTextLines(head);

@@ -24,19 +24,19 @@ function byAccount(doc: PlanDocumentHead): Array<{ account: DocumentAccount; obj
 }
 
 /** `campaign "Hand made" (id 8fx2a)`, and the managed parent of a child. */
-export function objectPhrase(u: DocumentUnmanaged): string {
+export function objectPhrase(u: Pick<DocumentUnmanaged, 'type' | 'name' | 'id'> & { parent_address: string | null }): string {
   const within = u.parent_address === null ? '' : ` in ${u.parent_address}`;
   return `${u.type.replace(/_/g, ' ')} ${JSON.stringify(u.name ?? '')} (id ${u.id})${within}`;
 }
 
 /** `ACTIVE, serving`, `ACTIVE, dormant`, `PAUSED`: its status, and whether it serves where the status alone does not say. */
-export function statusPhrase(u: DocumentUnmanaged): string {
+export function statusPhrase(u: Pick<DocumentUnmanaged, 'serving' | 'entity_status'>): string {
   if (u.serving) return `${u.entity_status ?? 'no status'}, serving`;
   return u.entity_status === 'ACTIVE' ? 'ACTIVE, dormant' : (u.entity_status ?? 'no status');
 }
 
 /** `500.00 USD`, or `none`. */
-export function dailyBudget(u: DocumentUnmanaged): string {
+export function dailyBudget(u: Pick<DocumentUnmanaged, 'daily_budget_amount_local_micro' | 'currency'>): string {
   return u.daily_budget_amount_local_micro === null ? 'none' : `${formatMicros(u.daily_budget_amount_local_micro, u.currency)} ${u.currency}`;
 }
 

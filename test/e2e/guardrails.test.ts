@@ -222,7 +222,7 @@ describe('--allow', () => {
     expect(head).toContain('| allowed | max\\_daily\\_budget | campaigns.sale |');
     expect(head).toContain('Lifted for this run: `--allow max_daily_budget`.');
     const json = JSON.parse((await adsctl(['plan', '--allow', 'max_daily_budget', '--json'], 0)).stdout) as { format_version: string; guardrails: Array<Record<string, unknown>>; guardrails_allowed?: string[] };
-    expect(json.format_version).toBe('2.6');
+    expect(json.format_version).toBe('2.8');
     expect(json.guardrails).toEqual([expect.objectContaining({ rule: 'max_daily_budget', allowed: true, enforcement: 'mandatory', value: '150.00 USD', limit: '100.00 USD' })]);
     expect(json.guardrails_allowed).toEqual(['max_daily_budget']);
   });

@@ -28,7 +28,7 @@ describe('a line item serving without a creative', () => {
   it('comes first in the JSON plan, after its format and mode', () => {
     const json = renderPlan(repaired, 'json');
     const doc = JSON.parse(json) as Record<string, unknown>;
-    expect(doc['format_version']).toBe('2.7');
+    expect(doc['format_version']).toBe('2.8');
     expect(Object.keys(doc).slice(0, 4)).toEqual(['format_version', 'mode', 'serving_without_creative', 'accounts']);
     expect(doc['serving_without_creative']).toEqual([{ account: 'acme', address: LI, type: 'line_item', id: '1169h3', repaired_by: [POST] }]);
   });
