@@ -25,12 +25,12 @@ export function asApplied(kind: ResourceKind, values: Record<string, unknown>): 
  */
 const planned = (op: Operation): boolean => op.phase !== 'restore';
 
-/** Records that `op` succeeded (with the live `id` it created or named) in the state and in `journalled`. */
-export function recordSuccess(run: ApplyRun, op: Operation, id: string, journalled: StateChanges): void {
+/** Records that `op` succeeded (with the live `id` it created or named), answered `at` (epoch ms), in the state and in `journalled`. */
+export function recordSuccess(run: ApplyRun, op: Operation, id: string, journalled: StateChanges, at: number): void {
   run.tally.succeeded.add(op.key);
   if (planned(op)) run.tally.result.applied++;
   if (op.action === 'delete') recordDelete(run, op, journalled);
-  else recordWrite(run, op, id, journalled);
+  else recordWrite(run, op, id, journalled, at);
 }
 
 /** Records that `op` failed, with the service's `message`. */
@@ -60,8 +60,8 @@ function recordDelete(run: ApplyRun, op: Operation, journalled: StateChanges): v
   run.tally.result.destroyed++;
 }
 
-function recordWrite(run: ApplyRun, op: Operation, id: string, journalled: StateChanges): void {
-  const entry = writtenEntry(op, id, run.changes.get(op.address), run.state);
+function recordWrite(run: ApplyRun, op: Operation, id: string, journalled: StateChanges, at: number): void {
+  const entry = writtenEntry(op, id, run.changes.get(op.address), run.state, new Date(at).toISOString());
   run.state.resources[op.address] = entry;
   journalled.set[op.address] = entry;
   // a pause or an activation is part of the change the plan counts, not one of its own
@@ -72,8 +72,8 @@ function recordWrite(run: ApplyRun, op: Operation, id: string, journalled: State
   else run.tally.result.changed++;
 }
 
-/** What the state holds for `op`'s address once its create or update succeeded with `id`. */
-function writtenEntry(op: Operation, id: string, change: ResourceChange | undefined, state: AccountState): StateResource {
+/** What the state holds for `op`'s address once its create or update succeeded with `id`, recorded `at`. */
+function writtenEntry(op: Operation, id: string, change: ResourceChange | undefined, state: AccountState, at: string): StateResource {
   // a creative put back holds its old values, not those the change wanted
   const after = resolveRefs((op.phase === 'restore' ? undefined : change?.after) ?? op.params, state);
   // a create sent paused, or a pause, leaves the object paused until its activation
@@ -90,5 +90,6 @@ function writtenEntry(op: Operation, id: string, change: ResourceChange | undefi
     ...(change?.protected === true ? { protected: true } : {}),
     ...(op.action === 'create' || previous?.created === true ? { created: true } : {}),
     ...(owed ? { held: true } : {}),
+    recorded_at: at,
   };
 }

@@ -24,16 +24,18 @@ export async function sendOnce(run: ApplyRun, step: Step, chunk: readonly Sendab
   const seq = await journal.intend(chunk.map(intentOf), sentAt);
   const journalled = noChanges();
   const answers = await sendChunk(run.api, run.accountId, endpointOf(step), ops, chunk.map((s) => s.params), run.context);
+  // what the answers bind is recorded as of now: the service's record of these writes is no later
+  const answeredAt = run.now();
   const again: Sendable[] = [];
   const unanswered: Sendable[] = [];
   readOutcomes(step, ops, answers).forEach((outcome, i) => {
     const sent = chunk[i]!;
-    if (outcome.status === 'ok') recordSuccess(run, sent.op, outcome.id, journalled);
+    if (outcome.status === 'ok') recordSuccess(run, sent.op, outcome.id, journalled, answeredAt);
     else if (outcome.status === 'failed') recordFailure(run, sent.op, outcome.error.describe());
     else if (outcome.status === 'retry' || sent.op.action !== 'create') again.push(sent);
     else unanswered.push(sent);
   });
-  if (unanswered.length > 0) again.push(...(await bindLostCreates(run, unanswered, sentAt, journalled)));
+  if (unanswered.length > 0) again.push(...(await bindLostCreates(run, unanswered, sentAt, journalled, answeredAt)));
   run.state.serial++;
   await journal.close(seq, run.state.serial, journalled);
   await checkpointIfDue(run, journal);
@@ -54,7 +56,7 @@ function endpointOf(step: Step): WriteEndpoint {
  * Looks up on the service the creates of `unanswered`, sent at `sentAt` with no answer: one found
  * is bound as a success, one not found is returned, to be sent again.
  */
-async function bindLostCreates(run: ApplyRun, unanswered: readonly Sendable[], sentAt: number, journalled: StateChanges): Promise<Sendable[]> {
+async function bindLostCreates(run: ApplyRun, unanswered: readonly Sendable[], sentAt: number, journalled: StateChanges, answeredAt: number): Promise<Sendable[]> {
   const taken = new Set(Object.values(run.state.resources).map((r) => r.id));
   const found = await findCreatedAll(run.api, run.accountId, unanswered.map(({ op, params }) => ({ kind: op.kind, params, sentAt })), taken);
   const again: Sendable[] = [];
@@ -62,7 +64,7 @@ async function bindLostCreates(run: ApplyRun, unanswered: readonly Sendable[], s
     const id = found[j];
     run.emit({ type: 'resolved', account: run.plan.account, address: sent.op.address, id });
     if (id === undefined) again.push(sent);
-    else recordSuccess(run, sent.op, id, journalled);
+    else recordSuccess(run, sent.op, id, journalled, answeredAt);
   });
   return again;
 }
