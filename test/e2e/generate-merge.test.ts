@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
-import { startTestEmulator, type TestClient } from '../support/client.js';
+import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -58,13 +58,13 @@ function keptInOrder(text: string, after: string): boolean {
   return true;
 }
 
-async function madeByHand(path: string, body: Record<string, unknown>): Promise<string> {
+async function madeByHand(path: string, body: Params): Promise<string> {
   const reply = await client.post(`/12/accounts/${ACCOUNT}/${path}`, body);
   expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
   return String((reply.body as { data: { id: string } }).data.id);
 }
 
-const lineItem = (campaign: string, name: string): Record<string, unknown> => ({
+const lineItem = (campaign: string, name: string): Params => ({
   campaign_id: campaign,
   name,
   product_type: 'PROMOTED_TWEETS',
