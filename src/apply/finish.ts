@@ -44,8 +44,11 @@ function recordUnmanaged(run: ApplyRun): void {
   const released = run.plan.changes.flatMap((c) => (c.reason === 'released' && c.id !== undefined ? [{ kind: c.kind, id: c.id }] : []));
   for (const r of run.plan.removals ?? []) if (r.id !== undefined) released.push({ kind: r.kind, id: r.id });
   const seen = seenRecord(run.plan.unmanaged, released);
+  // the time stays while the record does: nothing new was seen since (set once where it is missing)
+  if (JSON.stringify(seen) === JSON.stringify(run.state.unmanaged_seen) && run.state.unmanaged_seen_at !== undefined) return;
   if (seen === undefined) delete run.state.unmanaged_seen;
   else run.state.unmanaged_seen = seen;
+  run.state.unmanaged_seen_at = new Date(run.now()).toISOString();
 }
 
 /** Drops the resources implied by a delete this apply made (the plan's `implied`), counting each as destroyed. */

@@ -30,14 +30,17 @@ function changeSubject(change: ResourceChange, state: AccountState): HistorySubj
   return Number.isFinite(since) ? { entity, id, since: new Date(since) } : { entity, id };
 }
 
-function unmanagedSubject(u: UnmanagedObject): HistorySubject | undefined {
+function unmanagedSubject(u: UnmanagedObject, state: AccountState): HistorySubject | undefined {
   const entity = KINDS[u.kind].history;
-  return entity === undefined || !u.new ? undefined : { entity, id: u.id };
+  if (entity === undefined || !u.new) return undefined;
+  // new since the record of what was seen last changed
+  const since = state.unmanaged_seen_at === undefined ? NaN : Date.parse(state.unmanaged_seen_at);
+  return Number.isFinite(since) ? { entity, id: u.id, since: new Date(since) } : { entity, id: u.id };
 }
 
 /** The objects whose history says who drifted them, each once, in plan order. */
 export function driftedSubjects(changes: readonly ResourceChange[], unmanaged: readonly UnmanagedObject[], state: AccountState): HistorySubject[] {
-  const all = [...changes.map((c) => changeSubject(c, state)), ...unmanaged.map(unmanagedSubject)].filter((s): s is HistorySubject => s !== undefined);
+  const all = [...changes.map((c) => changeSubject(c, state)), ...unmanaged.map((u) => unmanagedSubject(u, state))].filter((s): s is HistorySubject => s !== undefined);
   return [...new Map(all.map((s) => [subjectKey(s.entity, s.id), s])).values()];
 }
 
@@ -55,7 +58,7 @@ export function withAttribution(
       return attribution === undefined ? c : { ...c, attribution };
     }),
     unmanaged: unmanaged?.map((u) => {
-      const attribution = found(unmanagedSubject(u));
+      const attribution = found(unmanagedSubject(u, state));
       return attribution === undefined ? u : { ...u, attribution };
     }),
   };

@@ -107,6 +107,7 @@ export function acceptLive(account: AccountPlan, state: AccountState, scope: Acc
     // the objects a `removed` entry let go stay live and are not drift either (as apply records them)
     const released = (plan.removals ?? []).flatMap((r) => (r.id === undefined ? [] : [{ kind: r.kind, id: r.id }]));
     const seen = seenRecord(plan.unmanaged, released);
+    if (JSON.stringify(seen) !== JSON.stringify(out.state.unmanaged_seen) || out.state.unmanaged_seen_at === undefined) out.state.unmanaged_seen_at = at;
     if (seen === undefined) delete out.state.unmanaged_seen;
     else out.state.unmanaged_seen = seen;
     out.seen = plan.unmanaged.filter((u) => u.new).length;

@@ -60,6 +60,12 @@ export interface AccountState {
    * never applied) has seen none, so every unmanaged object counts as new.
    */
   unmanaged_seen?: Record<string, string[]>;
+  /**
+   * When `unmanaged_seen` last changed (ISO 8601 UTC): an unmanaged object new since is read in the
+   * account history from then, however many imports or targeted runs wrote the state meanwhile.
+   * Absent in states written before it was kept: from the last apply.
+   */
+  unmanaged_seen_at?: string;
   resources: Record<string, StateResource>;
 }
 

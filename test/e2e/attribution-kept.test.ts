@@ -1,7 +1,8 @@
 /**
  * Drift keeps who and when until it is accepted or reverted (issue 32): the account history of a
  * drifted object is read since adsctl last recorded that object (`recorded_at` of its state
- * entry), not since the account's last state write. Before, accepting one item with `apply
+ * entry), and that of an object no manifest holds since the record of what was seen last changed
+ * (`unmanaged_seen_at`), not since the account's last state write. Before, accepting one item with `apply
  * --refresh-only --target`, or an unrelated `import`, moved the point the history was read from
  * past the other items' changes, and those showed only `(changed outside adsctl)`.
  */
@@ -33,6 +34,9 @@ ${campaign('a', 'Alpha', '9.00')}${campaign('b', 'Beta', '8.00')}${campaign('c',
 
 const adsctl = expectRuns(() => ws);
 
+/** The campaign made by hand that no manifest holds, with who made it. */
+const OMEGA_MADE_BY = new RegExp(String.raw`campaign "Omega" \(id \w+\): PAUSED, daily budget 1\.00 USD, new since the last apply \(made outside adsctl by user ${MANAGER} at ${TIME}\)`);
+
 /** The drift line of campaign `key`'s daily budget in a refresh-only plan. */
 const budgetLine = (text: string, key: string): string | undefined => {
   const block = text.split(/\n(?=\s*# campaigns\.)/).find((b) => b.includes(`# campaigns.${key} `));
@@ -60,8 +64,12 @@ describe('who and when, kept per object', () => {
       const put = await manager.put(`/12/accounts/${ACCOUNT}/campaigns/${ids.get(`campaigns.${key}`)!}`, { daily_budget_amount_local_micro: micros });
       expect(put.status, put.text).toBe(200);
     }
+    // and a campaign no manifest holds
+    const made = await manager.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'Omega', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 1_000_000, entity_status: 'PAUSED' });
+    expect(made.status, made.text).toBeLessThan(300);
     const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
     for (const key of ['a', 'b', 'c']) expect(budgetLine(text, key)).toMatch(new RegExp(`by user ${MANAGER} at ${TIME}`));
+    expect(text).toMatch(OMEGA_MADE_BY);
   });
 
   it('accepting one with a targeted refresh-only apply keeps who and when on the others', async () => {
@@ -71,6 +79,7 @@ describe('who and when, kept per object', () => {
     const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
     expect(budgetLine(text, 'a')).toBeUndefined();
     for (const key of ['b', 'c']) expect(budgetLine(text, key), text).toMatch(new RegExp(`\\(changed outside adsctl by user ${MANAGER} at ${TIME}\\)`));
+    expect(text).toMatch(OMEGA_MADE_BY);
   });
 
   it('an unrelated import keeps who and when on the drift still pending', async () => {
@@ -82,6 +91,7 @@ describe('who and when, kept per object', () => {
     await adsctl(['import', 'campaigns.d', id], 0);
     const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
     for (const key of ['b', 'c']) expect(budgetLine(text, key), text).toMatch(new RegExp(`\\(changed outside adsctl by user ${MANAGER} at ${TIME}\\)`));
+    expect(text).toMatch(OMEGA_MADE_BY);
   });
 
   it('an apply puts the budgets back; then nothing is drift', async () => {

@@ -74,4 +74,10 @@ describe('driftedSubjects', () => {
   ])('$name', ({ change, want }) => {
     expect(driftedSubjects([change], [], state)).toEqual([want]);
   });
+
+  it('an object no manifest holds counts from when the record of what was seen last changed, else the last apply', () => {
+    const appeared = { kind: 'campaign', id: 'u1', name: 'By hand', status: 'PAUSED', parentId: null, parentAddress: null, dailyBudgetMicros: null, serves: false, currency: 'USD', new: true } as const;
+    expect(driftedSubjects([], [appeared], { ...state, unmanaged_seen_at: '2026-11-20T08:00:00.000Z' })).toEqual([{ entity: 'CAMPAIGN', id: 'u1', since: new Date('2026-11-20T08:00:00.000Z') }]);
+    expect(driftedSubjects([], [appeared], state)).toEqual([{ entity: 'CAMPAIGN', id: 'u1' }]);
+  });
 });
