@@ -21,7 +21,7 @@ import { colorChoice } from './color.js';
 import { applyRefreshOnly } from './apply-refresh-only.js';
 import { applyAndReport, planThenApply } from './execute.js';
 import type { Io, SetExit } from './io.js';
-import { withRunOptions, type RunFlags } from './run-options.js';
+import { runOptions, withRunOptions, type RunFlags } from './run-options.js';
 import { savedPlanRoot } from './root.js';
 import { startRun, startSavedRun } from './run-start.js';
 import { openSessions } from './session.js';
@@ -59,10 +59,10 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
       }
       if (saved !== undefined) return await applySaved(io, path, saved, flags, setExit, tty);
       if (flags.refreshOnly === true) {
-        startRun(path, flags);
+        startRun(path);
         return await applyRefreshOnly(io, path, flags, setExit, tty);
       }
-      startRun(path, flags);
+      startRun(path);
       await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -111,10 +111,10 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
     return;
   }
   if (!guardSaved(io, plan, roots, flags.allow)) return setExit(1);
-  startSavedRun(roots.filter((r): r is string => r !== undefined), flags);
+  startSavedRun(roots.filter((r): r is string => r !== undefined));
   const sessions = await openSessions(
     plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
-    { io, parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation: 'apply', debug: flags.debug === true },
+    { io, run: runOptions(flags, io), operation: 'apply', debug: flags.debug === true },
   );
   if (sessions.diagnostics.length > 0) {
     io.err(formatDiagnostics(sessions.diagnostics, new Map()));
@@ -128,7 +128,7 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
       setExit(1);
       return;
     }
-    await applyAndReport(io, plan, sessions.sessions, { verb: 'apply', summary: renderApplyOutcome, tty, parallelism: flags.parallelism }, setExit);
+    await applyAndReport(io, plan, sessions.sessions, { verb: 'apply', summary: renderApplyOutcome, tty }, setExit);
   } finally {
     await sessions.close();
   }

@@ -23,7 +23,7 @@ export function registerDestroy(program: Command, io: Io, setExit: SetExit): voi
       .argument('[path]', 'a manifest file or a directory of manifests', '.')
       .option('--auto-approve', 'destroy without asking for confirmation'),
   ).action(async (path: string, flags: RunFlags & { autoApprove?: boolean }, cmd: Command) => {
-    startRun(path, flags);
+    startRun(path);
     await planThenApply(
       io,
       path,

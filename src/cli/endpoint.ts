@@ -17,25 +17,15 @@ export interface OpenEndpoint {
   close: () => Promise<void>;
 }
 
-let runConnectTimeoutMs: number | undefined;
-
-/**
- * Sets the `--connect-timeout` of this run: every endpoint opened afterwards carries it, and the
- * API clients made for it retry a refused connection only that long. It is process-wide because
- * the sessions open endpoints without the run's options; `undefined` restores the default.
- */
-export function setConnectTimeout(ms: number | undefined): void {
-  runConnectTimeoutMs = ms;
-}
-
 /**
  * Opens `name`; `stateDir` is where `local` keeps its data, `clock` the run's (the embedded
  * emulator's time is the run's), and a `local` endpoint busy with
  * another run is waited for up to `waitMs` (`--lock-timeout`). A remote endpoint carries
- * `connectTimeoutMs` (by default the run's `--connect-timeout`). Returns an error message for a
- * bad name or a busy endpoint.
+ * `connectTimeoutMs` (the run's `--connect-timeout`), and the API clients made for it retry a
+ * refused connection only that long; without it, the client's default. Returns an error message
+ * for a bad name or a busy endpoint.
  */
-export async function openEndpoint(name: string, stateDir: string, clock: Clock, waitMs = 0, connectTimeoutMs = runConnectTimeoutMs): Promise<OpenEndpoint | string> {
+export async function openEndpoint(name: string, stateDir: string, clock: Clock, waitMs = 0, connectTimeoutMs?: number): Promise<OpenEndpoint | string> {
   if (name !== 'local') {
     const endpoint = resolveRemoteEndpoint(name);
     if (typeof endpoint === 'string') return endpoint;

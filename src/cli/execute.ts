@@ -53,8 +53,6 @@ interface ApplyReport {
   verb: string;
   summary: (result: ApplyResult) => string;
   tty: boolean;
-  /** Write requests in flight at once (`--parallelism`). */
-  parallelism?: number;
 }
 
 /**
@@ -67,7 +65,7 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
   const watch = interrupts ?? watchInterrupts((text) => io.err(text));
   const progress = progressPrinter(io, how.tty, { plan });
   try {
-    const result = await applyAccounts(plan, sessions, { onEvent: progress, stop: watch.drain(), operation: runOperation(how.verb, plan), ...(how.parallelism === undefined ? {} : { parallelism: how.parallelism }) }).finally(progress.flush);
+    const result = await applyAccounts(plan, sessions, { onEvent: progress, stop: watch.drain(), operation: runOperation(how.verb, plan) }).finally(progress.flush);
     // with the interrupted apply the run finished first
     tellRemovedVersions(io, sessions.map((s) => s.store));
     const perAccount = renderAccountOutcomes(result.accounts, how.verb === 'destroy' ? 'destroy' : 'apply');
@@ -117,7 +115,7 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
       // a mandatory guardrail not lifted refuses the run before anything is written; the text above lists it
       if (hasErrors(plan.diagnostics) || blockingViolations(plan).length > 0) return setExit(1);
       if (hasChanges(plan) && !(await approved(io, flags.autoApprove === true, how.question, how.verb))) return setExit(1);
-      await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty, parallelism: flags.parallelism }, setExit, interrupts);
+      await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty }, setExit, interrupts);
     } catch (error) {
       if (error instanceof LockLostError) {
         io.err(`Error: ${lockLostMessage(error.message, how.verb)}\n`);

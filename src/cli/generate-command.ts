@@ -17,6 +17,7 @@ import { chooseEndpoint } from '../api/endpoint-choice.js';
 import { shownEndpoint } from '../api/endpoints.js';
 import { formatDiagnostics } from '../diag/format.js';
 import type { AccountEnvironment } from '../engine/accounts.js';
+import type { RunOptions } from '../engine/run-options.js';
 import { bindGenerated, boundKeys, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
 import type { GeneratedBinding, GeneratedManifest } from '../generate/generate.js';
 import { mergeManifest } from '../generate/merge.js';
@@ -28,16 +29,14 @@ import { findManifestFiles } from '../manifest/files.js';
 import { loadManifests, loadManifestSources } from '../manifest/load.js';
 import type { Io } from './io.js';
 import { manifestRoot } from './root.js';
-import { parseDuration } from './run-options.js';
+import { runOptions, withAccountOptions, type AccountFlags } from './run-options.js';
 import { accountEnvironment } from './session.js';
 
-interface GenerateFlags {
+interface GenerateFlags extends AccountFlags {
   account?: string[];
   force?: boolean;
   merge?: boolean;
   endpoint?: string;
-  parallelism: number;
-  lockTimeout: number;
   debug?: boolean;
 }
 
@@ -74,7 +73,8 @@ interface MergeRun {
   dirArg: string;
   endpoint: string;
   env: AccountEnvironment;
-  flags: GenerateFlags;
+  /** The run's options (`runOptions`). */
+  options: RunOptions;
   merging: ReadonlyMap<string, { file: string; text: string; desired: DesiredAccount; keys: Map<string, string> }>;
   read: { manifests: GeneratedManifest[]; live: ReadonlyMap<string, LiveAccount>; reads: number };
 }
@@ -104,7 +104,7 @@ async function mergeGenerated(io: Io, setExit: (code: number) => void, fail: (me
   }
   for (const m of merged) if (m.added.length > 0) writeFileSync(m.file, m.text);
   const binding = merged.filter((m) => m.added.length > 0);
-  const problems = binding.length === 0 ? [] : await bindGenerated(run.env, run.endpoint, binding.map((m) => m.target), run.read.live, { parallelism: run.flags.parallelism, lockTimeoutMs: run.flags.lockTimeout, clock: io.clock });
+  const problems = binding.length === 0 ? [] : await bindGenerated(run.env, run.endpoint, binding.map((m) => m.target), run.read.live, run.options);
   if (problems.length > 0) return fail(`the manifests were written, but the state could not be bound: ${problems.join('; ')}`);
   for (const m of merged) {
     for (const note of m.notAdded) io.err(`Warning: not added to ${shown(m.file)}: ${note}
@@ -121,16 +121,16 @@ async function mergeGenerated(io: Io, setExit: (code: number) => void, fail: (me
 }
 
 export function registerGenerate(program: Command, io: Io, setExit: (code: number) => void): void {
-  program
-    .command('generate')
-    .description('write manifests from live accounts, and bind the state to them')
-    .argument('[dir]', 'the directory to write one manifest per account into', '.')
-    .option('--account <id>', 'an account to read (repeatable; default: every account the credentials reach)', collect)
-    .option('--force', 'overwrite manifests that already exist')
-    .option('--merge', "add what no manifest binds yet to the account's existing manifest, keeping every line of it (with --account)")
-    .option('--endpoint <name>', "local, sandbox, production or an emulator URL (default: ADSCTL_ENDPOINT, else with --merge the manifest's endpoint:, else local)")
-    .option('--parallelism <n>', 'requests in flight at once', (v: string) => Number.parseInt(v, 10), 8)
-    .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
+  withAccountOptions(
+    program
+      .command('generate')
+      .description('write manifests from live accounts, and bind the state to them')
+      .argument('[dir]', 'the directory to write one manifest per account into', '.')
+      .option('--account <id>', 'an account to read (repeatable; default: every account the credentials reach)', collect)
+      .option('--force', 'overwrite manifests that already exist')
+      .option('--merge', "add what no manifest binds yet to the account's existing manifest, keeping every line of it (with --account)")
+      .option('--endpoint <name>', "local, sandbox, production or an emulator URL (default: ADSCTL_ENDPOINT, else with --merge the manifest's endpoint:, else local)"),
+  )
     .option('--debug', 'print a request trace (credentials redacted)')
     .action(async (dirArg: string, flags: GenerateFlags) => {
       const fail = (message: string): void => {
@@ -149,6 +149,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       }
       const endpoint = choice.name;
       const env = accountEnvironment(io, flags.debug === true, flags.endpoint);
+      const run = runOptions(flags, io);
       // --merge: the manifest each account already has, and the keys it gives what it binds
       const merging = new Map<string, { file: string; text: string; desired: DesiredAccount; keys: Map<string, string> }>();
       if (flags.merge === true) {
@@ -174,16 +175,13 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
         root: dir,
         accountIds: flags.account ?? [],
         schemaPath: relative(dir, schemaFile()).split('\\').join('/'),
-        parallelism: flags.parallelism,
-        lockTimeoutMs: flags.lockTimeout,
         progress: (accountId, kind, count) => {
           if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
         },
-        clock: io.clock,
         fixedKeys: new Map([...merging].map(([id, m]) => [id, m.keys])),
-      });
+      }, run);
       if ('error' in read) return fail(read.error);
-      if (merging.size > 0) return mergeGenerated(io, setExit, fail, { dir, dirArg, endpoint, env, flags, merging, read });
+      if (merging.size > 0) return mergeGenerated(io, setExit, fail, { dir, dirArg, endpoint, env, options: run, merging, read });
       if (read.manifests.length === 0) return fail(`the credentials reach no account at ${endpoint}`);
       const existing = read.manifests.map((m) => join(dir, m.fileName)).filter((p) => existsSync(p));
       if (existing.length > 0 && flags.force !== true) return fail(`${existing.map((p) => relative(process.cwd(), p) || p).join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written (use --merge --account ID to add what it does not hold yet, or --force to overwrite)`);
@@ -218,7 +216,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       } finally {
         rmSync(scratch, { recursive: true, force: true });
       }
-      const problems = await bindGenerated(env, endpoint, targets, read.live, { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, clock: io.clock });
+      const problems = await bindGenerated(env, endpoint, targets, read.live, run);
       if (problems.length > 0) return fail(`the manifests were written, but the state could not be bound: ${problems.join('; ')}`);
       for (const m of read.manifests) for (const w of m.warnings) io.err(`Warning: ${w}\n`);
       for (const m of read.manifests) io.out(`Generated ${relative(process.cwd(), join(dir, m.fileName)) || m.fileName}: account ${m.accountId}, ${m.bindings.length} objects bound in the state.\n`);

@@ -9,24 +9,24 @@ import { importObject, importRefusal } from '../engine/import.js';
 import { formatAddress, parseAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
 import type { Io } from './io.js';
-import { parseDuration } from './run-options.js';
+import { runOptions, withAccountOptions, type AccountFlags } from './run-options.js';
 import { accountLocation, givenDirectory } from './root.js';
 import { openSessions } from './session.js';
 import { tellRemovedVersions } from './removed-versions.js';
 
-interface ImportFlags {
-  lockTimeout: number;
+interface ImportFlags extends AccountFlags {
   debug?: boolean;
 }
 
 export function registerImport(program: Command, io: Io, setExit: (code: number) => void): void {
-  program
-    .command('import')
-    .description('bind an existing object to a manifest address')
-    .argument('<address>', 'the address in the manifest, e.g. campaigns.summer_sale')
-    .argument('<id>', 'the id of the live object')
-    .argument('[path]', 'a manifest file or a directory of manifests', '.')
-    .option('--lock-timeout <duration>', 'how long to wait for the state lock', parseDuration, 0)
+  withAccountOptions(
+    program
+      .command('import')
+      .description('bind an existing object to a manifest address')
+      .argument('<address>', 'the address in the manifest, e.g. campaigns.summer_sale')
+      .argument('<id>', 'the id of the live object')
+      .argument('[path]', 'a manifest file or a directory of manifests', '.'),
+  )
     .option('--debug', 'print a request trace (credentials redacted)')
     .action(async (addressText: string, id: string, path: string, flags: ImportFlags) => {
       const loaded = loadManifests(path, { env: io.env });
@@ -54,8 +54,7 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
       const { root, key } = accountLocation(desired, givenDirectory(path));
       const sessions = await openSessions([{ key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired }], {
         io,
-        parallelism: 4,
-        lockTimeoutMs: flags.lockTimeout,
+        run: runOptions(flags, io),
         operation: 'import',
         debug: flags.debug === true,
       });

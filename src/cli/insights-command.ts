@@ -23,6 +23,7 @@ import { renderKeywordInsights } from '../render/keyword-insights.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint } from './endpoint.js';
 import type { Io, SetExit } from './io.js';
+import { runOptions } from './run-options.js';
 
 /** Keywords and negative keywords the service takes in one lookup, together. */
 const MAX_KEYWORDS = 10;
@@ -137,7 +138,9 @@ export function keywordQuery(args: readonly string[], flags: KeywordFlags, now: 
 async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: KeywordFlags): Promise<void> {
   const choice = chooseEndpoint({ flag: flags.endpoint, environment: io.env['ADSCTL_ENDPOINT'] });
   const { name } = choice;
-  const open = await openEndpoint(name, '.adsctl', io.clock);
+  // no flags of its own for these: the run's options are their defaults, and the environment's
+  const run = runOptions({}, io);
+  const open = await openEndpoint(name, '.adsctl', run.clock, run.lockTimeoutMs, run.connectTimeoutMs);
   if (typeof open === 'string') {
     io.err(`Error: ${choice.source === 'environment' ? 'ADSCTL_ENDPOINT: ' : ''}${open}\n`);
     return setExit(1);
@@ -148,7 +151,14 @@ async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: Keyw
       io.err(`Error: ${noCredentials(name)}\n`);
       return setExit(1);
     }
-    const client = new ApiClient({ endpoint: open.endpoint, credentials: found.credentials, hints: runHints(choice, found.source), now: () => io.clock.now().getTime(), ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) });
+    const client = new ApiClient({
+      endpoint: open.endpoint,
+      credentials: found.credentials,
+      hints: runHints(choice, found.source),
+      now: () => run.clock.now().getTime(),
+      ...(run.requestTimeoutMs === undefined ? {} : { timeoutMs: run.requestTimeoutMs }),
+      ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}),
+    });
     try {
       const data = await new AdsApi(client).keywordInsights({
         granularity: query.granularity,

@@ -44,7 +44,7 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
       .option('--destroy', 'plan what adsctl destroy would delete (Terraform: plan -destroy)')
       .addOption(new Option('--refresh-only', 'show only what changed outside adsctl; plan no writes').conflicts(['destroy', 'out'])),
   ).action(async (path: string, flags: PlanFlags, cmd: Command) => {
-    startRun(path, flags);
+    startRun(path);
     const prepared = await prepareOrReport(io, path, flags, flags.destroy === true ? 'destroy' : 'plan', 'plan', setExit);
     if (prepared === undefined) return;
     const { plan, sessions, sources } = prepared;

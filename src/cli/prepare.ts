@@ -17,7 +17,7 @@ import { guardrailRoots, readRunGuardrails } from './guardrails.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
 import { accountLocation, givenDirectory } from './root.js';
-import type { RunFlags } from './run-options.js';
+import { runOptions, type RunFlags } from './run-options.js';
 import { accountEnvironment } from './session.js';
 
 interface Prepared {
@@ -49,7 +49,7 @@ async function preparePlan(io: Io, path: string, flags: RunFlags, mode: Plan['mo
   if (guardrails.diagnostics.length > 0) return { ok: false, diagnostics: guardrails.diagnostics, sources: loaded.sources };
   // from here on a run holds locks: a signal releases them before it ends the process
   exitOnInterrupt((text) => io.err(text));
-  const prepared = await prepareAccounts({ accounts, targets, mode, given, guardrails: guardrails.guardrails }, accountEnvironment(io, flags.debug === true), { parallelism: flags.parallelism, lockTimeoutMs: flags.lockTimeout, operation, clock: io.clock });
+  const prepared = await prepareAccounts({ accounts, targets, mode, given, guardrails: guardrails.guardrails }, accountEnvironment(io, flags.debug === true), runOptions(flags, io), operation);
   if (!prepared.ok) return { ok: false, diagnostics: prepared.diagnostics, sources: loaded.sources };
   // the manifests' warnings (an import entry whose resource left the manifest) are the plan's too
   prepared.plan.diagnostics.unshift(...diagnostics);

@@ -6,11 +6,11 @@
  */
 import { relative } from 'node:path';
 import { openAccounts, type AccountEnvironment, type AccountTarget, type Sessions } from '../engine/accounts.js';
+import type { RunOptions } from '../engine/run-options.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint } from './endpoint.js';
 import { exitOnInterrupt } from './interrupt.js';
 import type { Io } from './io.js';
-import { requestTimeoutFromEnv } from './run-env.js';
 import { openStore } from './state-store.js';
 import { waitNotices } from './wait-notices.js';
 
@@ -23,15 +23,13 @@ function unlockCommand(id: string, root: string): string {
 /**
  * What the engine opens accounts with, from the process's environment and streams; `endpointFlag`
  * is the command's `--endpoint`, when it has one (the engine weighs it, ADSCTL_ENDPOINT and each
- * manifest's `endpoint:` by `chooseEndpoint`).
+ * manifest's `endpoint:` by `chooseEndpoint`). The run's options are not here: they are the
+ * engine's `RunOptions` (run-options.ts, `runOptions`).
  */
 export function accountEnvironment(io: Io, debug: boolean, endpointFlag?: string): AccountEnvironment {
-  // checked when the command line started (main.ts): a bad value never gets here
-  const requestTimeout = requestTimeoutFromEnv(io.env);
   return {
     endpointGiven: { flag: endpointFlag, environment: io.env['ADSCTL_ENDPOINT'] },
-    ...(typeof requestTimeout === 'number' ? { requestTimeoutMs: requestTimeout } : {}),
-    openEndpoint: (name, dotDir, waitMs) => openEndpoint(name, dotDir, io.clock, waitMs),
+    openEndpoint: (name, dotDir, { waitMs, connectTimeoutMs }) => openEndpoint(name, dotDir, io.clock, waitMs, connectTimeoutMs),
     credentialsFor: (name) => userCredentialsFrom(io.env, name),
     openStore: (root) => openStore(root, io.env, io.clock),
     unlockCommand,
@@ -44,8 +42,8 @@ export function accountEnvironment(io: Io, debug: boolean, endpointFlag?: string
 
 interface SessionOptions {
   io: Io;
-  parallelism: number;
-  lockTimeoutMs: number;
+  /** The run's options (`runOptions`). */
+  run: RunOptions;
   operation: string;
   debug: boolean;
 }
@@ -54,5 +52,5 @@ interface SessionOptions {
 export async function openSessions(accounts: readonly AccountTarget[], options: SessionOptions): Promise<Sessions> {
   // from here on a run holds locks: a signal releases them before it ends the process
   exitOnInterrupt((text) => options.io.err(text));
-  return openAccounts(accounts, accountEnvironment(options.io, options.debug), { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: options.operation, clock: options.io.clock });
+  return openAccounts(accounts, accountEnvironment(options.io, options.debug), options.run, options.operation);
 }

@@ -2,8 +2,9 @@
  * Opening the accounts of a run (Terraform's backend): for each account, its endpoint and an API
  * client for it, its state held under its lock and loaded (a damaged journal refused), and the
  * live account id. What the run is given from outside — how to open an endpoint (the embedded
- * emulator among them), a state backend, credentials — comes in `AccountEnvironment`; problems
- * come back as diagnostics, and nothing is held then.
+ * emulator among them), a state backend, credentials — comes in `AccountEnvironment`, and the
+ * run's options (parallelism, timeouts, clock) in `RunOptions`; problems come back as diagnostics,
+ * and nothing is held then.
  */
 import { join } from 'node:path';
 import { AdsApi } from '../api/ads-api.js';
@@ -24,6 +25,7 @@ import { inFlightNotice, lockedMessage, tookOverWarning } from '../state/lock-no
 import type { Lock, StateStore } from '../state/store.js';
 import { stateByAccount } from './adopt-state.js';
 import type { PlanAccount } from './plan-accounts.js';
+import type { RunOptions } from './run-options.js';
 
 /** Which account to open: from a manifest, or from a saved plan. */
 export interface AccountTarget {
@@ -50,8 +52,12 @@ export interface AccountEnvironment {
    * `chooseEndpoint` (src/api/endpoint-choice.ts) weighs against each manifest's `endpoint:`.
    */
   endpointGiven?: Pick<EndpointGiven, 'flag' | 'environment'>;
-  /** Opens endpoint `name`; `dotDir` is the root's `.adsctl/` (where `local` keeps its data). An error message for a bad or busy one. */
-  openEndpoint(name: string, dotDir: string, waitMs: number): Promise<OpenedEndpoint | string>;
+  /**
+   * Opens endpoint `name`; `dotDir` is the root's `.adsctl/` (where `local` keeps its data), a busy
+   * `local` is waited for up to `waitMs`, and a remote endpoint carries `connectTimeoutMs` (both from
+   * the run's `RunOptions`). An error message for a bad or busy one.
+   */
+  openEndpoint(name: string, dotDir: string, how: { waitMs: number; connectTimeoutMs: number }): Promise<OpenedEndpoint | string>;
   /** The credentials for endpoint `name`, when there are any, and where they came from in words that name no secret (a 401 names it). */
   credentialsFor(name: string): { credentials: OAuthCredentials; source: string } | undefined;
   /** The state backend of a configuration root. */
@@ -64,8 +70,6 @@ export interface AccountEnvironment {
   onWait?: (notice: WaitNotice) => void;
   /** Each request, for `--debug`. */
   trace?: (line: string) => void;
-  /** The deadline of each request (ADSCTL_REQUEST_TIMEOUT); the API client's default when absent. */
-  requestTimeoutMs?: number;
   /** Waits (tests replace it); a timer when absent. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -82,14 +86,6 @@ export function inFlightWait(lock: Pick<Lock, 'previousMayRun'>, open: number): 
   const may = lock.previousMayRun;
   if (may === undefined || open === 0) return 0;
   return Math.max(0, may.requestTimeoutMs - may.silentMs);
-}
-
-export interface OpenAccountsOptions {
-  parallelism: number;
-  lockTimeoutMs: number;
-  operation: string;
-  /** The run's clock (src/clock/clock.ts): it dates requests, journal entries and what the run compares with now. */
-  clock: Clock;
 }
 
 export interface AccountSession extends PlanAccount {
@@ -111,6 +107,8 @@ export interface AccountSession extends PlanAccount {
   accountId: string | undefined;
   /** The run's clock, as `openAccounts` was given it. */
   clock: Clock;
+  /** Write requests in flight at once when the account is applied: the run's `parallelism`, as `openAccounts` was given it. */
+  parallelism: number;
 }
 
 export interface Sessions {
@@ -142,8 +140,11 @@ function readsOf(client: ApiClient): () => number {
   return () => client.counts.reads;
 }
 
-/** Opens a session per account; on any problem, returns diagnostics and holds nothing. */
-export async function openAccounts(accounts: readonly AccountTarget[], env: AccountEnvironment, options: OpenAccountsOptions): Promise<Sessions> {
+/**
+ * Opens a session per account for `operation` (what its locks name), with the run's options; on
+ * any problem, returns diagnostics and holds nothing.
+ */
+export async function openAccounts(accounts: readonly AccountTarget[], env: AccountEnvironment, options: RunOptions, operation: string): Promise<Sessions> {
   const endpoints = new Map<string, OpenedEndpoint>();
   const stores = new Map<string, StateStore>();
   // one budget of requests in flight for every account of the run (--parallelism)
@@ -169,7 +170,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
     const endpointKey = `${name}\u0000${target.root}`;
     let open = endpoints.get(endpointKey);
     if (open === undefined) {
-      const opened = await env.openEndpoint(name, join(target.root, '.adsctl'), options.lockTimeoutMs);
+      const opened = await env.openEndpoint(name, join(target.root, '.adsctl'), { waitMs: options.lockTimeoutMs, connectTimeoutMs: options.connectTimeoutMs });
       if (typeof opened === 'string') {
         // a bad ADSCTL_ENDPOINT or --endpoint is the run's, not the manifest's: no position
         diagnostics.push(choice.source === 'manifest' || choice.source === 'default' ? errorAt('endpoint', opened, where) : errorAt('endpoint', `${endpointSetting(choice.source)}: ${opened}`));
@@ -194,13 +195,13 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       store = opened;
       stores.set(target.root, store);
     }
-    const lock = await store.lock(target.key, options.operation, options.lockTimeoutMs, env.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: env.requestTimeoutMs });
+    const lock = await store.lock(target.key, operation, options.lockTimeoutMs, options.requestTimeoutMs === undefined ? {} : { requestTimeoutMs: options.requestTimeoutMs });
     if ('heldBy' in lock) {
       diagnostics.push(errorAt('state-locked', lockedMessage(target.key, lock.heldBy, (id) => env.unlockCommand(id, target.root))));
       continue;
     }
     if (lock.tookOver !== undefined) env.warn(tookOverWarning(target.key, lock.tookOver, lock.tookOverBecause));
-    const adopted = await stateByAccount(store, target.key, target.accountId, shown, options.operation !== 'plan');
+    const adopted = await stateByAccount(store, target.key, target.accountId, shown, operation !== 'plan');
     const loaded = typeof adopted === 'object' ? { state: adopted.state, journal: await store.readJournal(adopted.state.account) } : (adopted ?? (await loadState(store, target.key, shown)));
     if (typeof loaded === 'string') {
       await lock.release();
@@ -231,7 +232,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
       ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
       ...(lock.verify === undefined ? {} : { verifyLease: () => lock.verify!() }),
-      ...(env.requestTimeoutMs === undefined ? {} : { timeoutMs: env.requestTimeoutMs }),
+      ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
       ...(env.trace === undefined ? {} : { trace: env.trace }),
     });
     sessions.push({
@@ -251,6 +252,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       state,
       accountId: target.accountId ?? state.account_id,
       clock: options.clock,
+      parallelism: options.parallelism,
     });
   }
   if (diagnostics.length > 0) {

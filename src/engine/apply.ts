@@ -1,6 +1,7 @@
 /**
  * Applying a plan whose accounts are open (Terraform's Context.Apply): each account's part at
- * once, their requests in flight bounded together by the run's budget (accounts.ts), after
+ * once, their requests in flight bounded together by the run's budget (accounts.ts) and each
+ * account's writes by the run's `parallelism` (as the session was opened with it), after
  * creating the sandbox account a manifest asks for. An account whose state lock is lost stops
  * writing (`Lock.lost`) and says so as its outcome; one account's failure — an error the service
  * answers, or a state it cannot write — is that account's: the others go on.
@@ -18,8 +19,6 @@ interface ApplyOptions {
   onEvent: (event: ApplyEvent) => void;
   /** Aborted to stop the writes: nothing more is sent, what is in flight is recorded. */
   stop?: AbortSignal;
-  /** Write requests in flight at once (`--parallelism`). */
-  parallelism?: number;
   /** `apply` or `destroy`: what the versions of state it keeps are named after. */
   operation?: string;
 }
@@ -56,7 +55,7 @@ async function applyAccount(accountPlan: AccountPlan, session: AccountSession, o
     onEvent: options.onEvent,
     ...(options.operation === undefined ? {} : { operation: options.operation }),
     ...(options.stop === undefined ? {} : { stop: options.stop }),
-    ...(options.parallelism === undefined ? {} : { parallelism: options.parallelism }),
+    parallelism: session.parallelism,
   });
 }
 

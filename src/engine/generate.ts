@@ -10,7 +10,6 @@ import { AdsApi } from '../api/ads-api.js';
 import { ApiClient } from '../api/client.js';
 import { endpointSetting, type EndpointChoice } from '../api/endpoint-choice.js';
 import { ApiError } from '../api/errors.js';
-import type { Clock } from '../clock/clock.js';
 import { importedEntry } from '../diff/import-bindings.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
@@ -20,6 +19,7 @@ import { fetchWholeAccount } from '../live/whole-account.js';
 import { loadState } from '../state/apply-journal.js';
 import type { LiveAccount } from '../live/types.js';
 import { noCredentials, openAccounts, runHints, type AccountEnvironment } from './accounts.js';
+import type { RunOptions } from './run-options.js';
 
 /** What to read. */
 interface GenerateRequest {
@@ -31,12 +31,8 @@ interface GenerateRequest {
   accountIds: readonly string[];
   /** The manifest schema relative to the output directory (the editor modeline). */
   schemaPath: string;
-  parallelism: number;
-  lockTimeoutMs: number;
   /** Told as each kind of each account is read. */
   progress: (accountId: string, kind: ResourceKind, count: number) => void;
-  /** The run's clock: it dates requests and the time the manifests say the accounts were read. */
-  clock: Clock;
   /** The keys an existing manifest gives what it binds, by account id, then `kind:id` (`boundKeys`): `generate --merge`. */
   fixedKeys?: ReadonlyMap<string, ReadonlyMap<string, string>>;
 }
@@ -44,10 +40,13 @@ interface GenerateRequest {
 /** Manifests and what they were made from, or why there are none. */
 type GenerateResult = { error: string } | { manifests: GeneratedManifest[]; live: ReadonlyMap<string, LiveAccount>; reads: number };
 
-/** Reads the accounts and writes their manifests as text (nothing is written anywhere). */
-export async function readAndGenerate(env: AccountEnvironment, request: GenerateRequest): Promise<GenerateResult> {
+/**
+ * Reads the accounts and writes their manifests as text (nothing is written anywhere), with the
+ * run's options; its clock dates the requests and the time the manifests say the accounts were read.
+ */
+export async function readAndGenerate(env: AccountEnvironment, request: GenerateRequest, options: RunOptions): Promise<GenerateResult> {
   const { name, source } = request.endpoint;
-  const opened = await env.openEndpoint(name, join(request.root, '.adsctl'), request.lockTimeoutMs);
+  const opened = await env.openEndpoint(name, join(request.root, '.adsctl'), { waitMs: options.lockTimeoutMs, connectTimeoutMs: options.connectTimeoutMs });
   if (typeof opened === 'string') return { error: source === 'environment' || source === 'flag' ? `${endpointSetting(source)}: ${opened}` : opened };
   const found = opened.builtInCredentials === undefined ? env.credentialsFor(name) : { credentials: opened.builtInCredentials, source: undefined };
   if (found === undefined) {
@@ -58,9 +57,10 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     endpoint: opened.endpoint,
     credentials: found.credentials,
     hints: runHints(request.endpoint, found.source),
-    parallelism: request.parallelism,
-    now: () => request.clock.now().getTime(),
+    parallelism: options.parallelism,
+    now: () => options.clock.now().getTime(),
     ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
+    ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
     ...(env.trace === undefined ? {} : { trace: env.trace }),
   });
   try {
@@ -76,7 +76,7 @@ export async function readAndGenerate(env: AccountEnvironment, request: Generate
     const live = new Map<string, LiveAccount>(ids.map((id, i) => [id, read[i]!.live]));
     const inputs = read.map((whole, i) => {
       const fixedKeys = request.fixedKeys?.get(ids[i]!);
-      return { live: whole.live, unread: whole.unread, endpoint: name, schemaPath: request.schemaPath, readAt: request.clock.now(), ...(fixedKeys === undefined ? {} : { fixedKeys }) };
+      return { live: whole.live, unread: whole.unread, endpoint: name, schemaPath: request.schemaPath, readAt: options.clock.now(), ...(fixedKeys === undefined ? {} : { fixedKeys }) };
     });
     return { manifests: generateManifests(inputs), live, reads: client.counts.reads };
   } catch (error) {
@@ -122,14 +122,16 @@ export interface GeneratedTarget {
 
 /**
  * Binds every address of each generated manifest to its live object in the account's state (the
- * values read recorded as applied, as an import does) and writes the state; the diagnostics of
- * an account that could not be opened (a held lock) when nothing was written.
+ * values read recorded as applied, as an import does) and writes the state, the accounts opened
+ * with the run's options; the diagnostics of an account that could not be opened (a held lock)
+ * when nothing was written.
  */
-export async function bindGenerated(env: AccountEnvironment, endpoint: string, targets: readonly GeneratedTarget[], live: ReadonlyMap<string, LiveAccount>, options: { parallelism: number; lockTimeoutMs: number; clock: Clock }): Promise<string[]> {
+export async function bindGenerated(env: AccountEnvironment, endpoint: string, targets: readonly GeneratedTarget[], live: ReadonlyMap<string, LiveAccount>, options: RunOptions): Promise<string[]> {
   const sessions = await openAccounts(
     targets.map((t) => ({ key: t.key, root: t.root, endpoint, accountId: t.manifest.accountId, desired: t.desired })),
     env,
-    { parallelism: options.parallelism, lockTimeoutMs: options.lockTimeoutMs, operation: 'generate', clock: options.clock },
+    options,
+    'generate',
   );
   if (sessions.diagnostics.length > 0) return sessions.diagnostics.map((d) => d.message);
   try {

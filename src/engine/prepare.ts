@@ -10,10 +10,11 @@ import type { DesiredAccount, ResourceAddress } from '../manifest/types.js';
 import type { Plan } from '../plan/types.js';
 import { LocalStore } from '../state/local-store.js';
 import { cacheDirOf, stateDirOf } from '../state/location.js';
-import { openAccounts, type AccountEnvironment, type OpenAccountsOptions, type Sessions } from './accounts.js';
+import { openAccounts, type AccountEnvironment, type Sessions } from './accounts.js';
 import { orphanedStates } from './adopt-state.js';
 import { guardPlan, type RunGuardrails } from './guardrails.js';
 import { planAccounts } from './plan-accounts.js';
+import type { RunOptions } from './run-options.js';
 
 /** A manifest account, with the configuration root that keeps its state and its key there. */
 interface LocatedAccount {
@@ -34,12 +35,13 @@ interface PlanRequest {
 
 type Prepared = { ok: true; plan: Plan; sessions: Sessions } | { ok: false; diagnostics: Diagnostic[] };
 
-/** Opens the accounts of `request` and plans them; `options.operation` other than `plan` finishes interrupted applies first. */
-export async function preparePlan(request: PlanRequest, env: AccountEnvironment, options: OpenAccountsOptions): Promise<Prepared> {
+/** Opens the accounts of `request` with the run's options and plans them; an `operation` other than `plan` finishes interrupted applies first. */
+export async function preparePlan(request: PlanRequest, env: AccountEnvironment, options: RunOptions, operation: string): Promise<Prepared> {
   const sessions = await openAccounts(
     request.accounts.map(({ desired, root, key }) => ({ key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired })),
     env,
     options,
+    operation,
   );
   if (sessions.diagnostics.length > 0) return { ok: false, diagnostics: sessions.diagnostics };
   try {
@@ -52,7 +54,7 @@ export async function preparePlan(request: PlanRequest, env: AccountEnvironment,
       warnings: orphans,
       mode: request.mode,
       targets: request.targets,
-      recover: options.operation !== 'plan',
+      recover: operation !== 'plan',
       now: () => options.clock.now(),
       lookups: (s, needs) =>
         fetchLookups({
