@@ -4,7 +4,8 @@
  * it depends on (barrier nodes take no layer of their own); then the operations of a kind and
  * action in one layer that can all wait are moved to a later layer their group already uses, when
  * that saves a request, so that batching stays as efficient as the endpoints allow. Each layer's operations are
- * grouped by kind and action into steps cut to the kind's write endpoint. An operation's `after`
+ * grouped by kind and action into steps cut to the kind's write endpoint; the `mixable` creates and
+ * deletes of a kind join one step of both actions when that saves a request. An operation's `after`
  * is what it depends on through the graph, barriers expanded, except behind an ordering barrier,
  * which only places it later. Pure and deterministic: layers are made in one pass over a
  * topological order.
@@ -13,6 +14,8 @@ import { buildGraph, type GraphNode } from '../graph/graph.js';
 import type { WriteEndpoint } from '../kinds/descriptor.js';
 import { kindOf, type KindLookup } from '../kinds/registry.js';
 import { isUnknownRef } from '../diff/types.js';
+import type { ResourceKind } from '../manifest/types.js';
+import { packGroups, sharedBatchLimit } from './steps.js';
 import type { Operation, Step } from './types.js';
 
 /**
@@ -108,16 +111,17 @@ const valueText = (value: unknown): string => (isUnknownRef(value) ? value.$ref 
 
 /**
  * The steps of operations of one kind and action that go together (a layer's, or the creates that
- * put back what a serving object stopped carrying), cut as the kind's write endpoint takes them.
+ * put back what a serving object stopped carrying), cut as the kind's write endpoint takes them;
+ * `together` groups, and `mixable` operations of both actions, as one `atomic` step.
  */
 export function stepsOf(ops: Operation[], kinds: KindLookup): Step[] {
   const first = ops[0]!;
   const { kind, action } = first;
   const endpoint = endpointOf(first, kinds);
-  if (first.together !== undefined) {
-    const create = kinds(kind).write.create;
-    if (create.via !== 'batch') throw new Error(`${kind} has no batch endpoint, yet ${first.address} was planned in one request with others`);
-    return [{ type: 'atomic', kind, action: 'create', limit: create.limit, operations: ops }];
+  if (first.together !== undefined || ops.some((op) => op.mixable === true && op.action !== action)) {
+    const limit = sharedBatchLimit(kind, kinds);
+    if (limit === undefined) throw new Error(`${kind} has no batch endpoint for both creates and deletes, yet ${first.address} was planned in one request with others`);
+    return [{ type: 'atomic', kind, action: 'create', limit, operations: ops }];
   }
   switch (endpoint.via) {
     case 'batch':
@@ -157,7 +161,40 @@ export function scheduleOperations(operations: readonly Operation[], nodes: read
     if (list === undefined || list.length === 0) continue;
     const groups = new Map<string, Operation[]>();
     for (const op of list) pushTo(groups, groupKey(op), op);
+    mixActions(groups, kinds);
     layers.push([...groups.keys()].sort().flatMap((key) => stepsOf(groups.get(key)!, kinds)));
   }
   return { ok: true, layers };
+}
+
+/**
+ * In one layer's groups, moves the `mixable` creates and deletes of a kind into the kind's
+ * `together` group (one `atomic` step, requests shared whatever the action) when that sends fewer
+ * requests than their own batches beside it: three deletes and three creates of a paused line
+ * item's targeting go in one request, not two. Operations in one layer have no order between
+ * them, and a `mixable` one's parent does not serve (plan/serving.ts), so sharing a request
+ * changes no moment of serving.
+ */
+function mixActions(groups: Map<string, Operation[]>, kinds: KindLookup): void {
+  const mixableKinds = new Set<ResourceKind>();
+  for (const [key, ops] of groups) if (!key.endsWith(' together')) for (const op of ops) if (op.mixable === true) mixableKinds.add(op.kind);
+  for (const kind of mixableKinds) {
+    const limit = sharedBatchLimit(kind, kinds);
+    if (limit === undefined) continue;
+    const together = groups.get(`${kind} together`) ?? [];
+    const creates = groups.get(`${kind} create`) ?? [];
+    const deletes = groups.get(`${kind} delete`) ?? [];
+    const mixed = [...creates, ...deletes].filter((op) => op.mixable === true).sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+    const batches = (n: number): number => Math.ceil(n / limit);
+    const atomic = (ops: readonly Operation[]): number => (ops.length === 0 ? 0 : packGroups(ops, limit).length);
+    const apart = atomic(together) + batches(creates.length) + batches(deletes.length);
+    const shared = atomic([...together, ...mixed]) + batches(creates.length - mixed.filter((op) => op.action === 'create').length) + batches(deletes.length - mixed.filter((op) => op.action === 'delete').length);
+    if (shared >= apart) continue;
+    groups.set(`${kind} together`, [...together, ...mixed]);
+    for (const [key, ops] of [[`${kind} create`, creates], [`${kind} delete`, deletes]] as const) {
+      const rest = ops.filter((op) => op.mixable !== true);
+      if (rest.length === 0) groups.delete(key);
+      else groups.set(key, rest);
+    }
+  }
 }

@@ -10,6 +10,8 @@
  * - Atomic changes: the changes of a kind marked `atomicUnderServing` (targeting criteria) under a
  *   parent that serves and keeps serving share a `together` group, sent in one all-or-nothing
  *   request; more than that request holds, and the parent is paused for them, then resumed.
+ *   Under a parent that does not serve while they are written, they are `mixable`: creates and
+ *   deletes may share requests, since nothing serves.
  * - Pause first: the writes under an object the plan pauses come after its pause.
  * - Ready before references: a write naming a resource waits for the writes of its children of a
  *   kind marked `readyBeforeReferences` (a criterion of an audience waits for its members).
@@ -24,6 +26,7 @@ import { kindOf, type KindLookup } from '../kinds/registry.js';
 import type { LiveAccount } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { ResourceAddress, ResourceKind } from '../manifest/types.js';
+import { sharedBatchLimit } from './steps.js';
 import type { Operation, ServingNote } from './types.js';
 
 /** The key of the operation that switches the object at `address` to serving last. */
@@ -59,13 +62,6 @@ function descendants(operations: readonly Operation[], changes: ReadonlyMap<stri
     for (const ancestor of ancestorsOf(change.address, kinds)) pushTo(under, ancestor, op);
   }
   return under;
-}
-
-/** The batch limit shared by a kind's create and delete endpoints, when both are one batch endpoint. */
-function sharedBatchLimit(kind: ResourceKind, kinds: KindLookup): number | undefined {
-  const { create, delete: remove } = kinds(kind).write;
-  if (create.via !== 'batch' || remove?.via !== 'batch' || create.resource !== remove.resource) return undefined;
-  return Math.min(create.limit, remove.limit);
 }
 
 const statusOf = (values: Readonly<Record<string, unknown>> | null | undefined, spec: ServingSpec): unknown => values?.[spec.field];
@@ -155,8 +151,28 @@ export function keepServingSafe(
       notes.push({ address, how: 'paused-for-change', kinds: [kind] });
     }
   }
+  markMixable(out, changes, live, kinds);
   notes.sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
   return { operations: out, notes };
+}
+
+/**
+ * Marks `mixable` the creates and deletes of an `atomicUnderServing` kind (one batch endpoint for
+ * both) whose parent does not serve while they are written: paused, under a paused ancestor,
+ * paused by the plan first, created by it, or switched to serving only after them. Nothing
+ * serves, so no moment can target wider, and they may share requests whatever their action.
+ * Under a parent that serves throughout, they keep their `together` group or the pause around them.
+ */
+function markMixable(operations: readonly Operation[], changes: ReadonlyMap<string, ResourceChange>, live: LiveAccount, kinds: KindLookup): void {
+  for (const op of operations) {
+    if (op.action === 'update' || op.together !== undefined || kinds(op.kind).atomicUnderServing !== true || sharedBatchLimit(op.kind, kinds) === undefined) continue;
+    const change = changes.get(op.address);
+    const parentAddress = change === undefined ? undefined : ancestorsOf(change.address, kinds)[0];
+    const parent = parentAddress === undefined ? undefined : changes.get(parentAddress);
+    const spec = parent === undefined ? undefined : kinds(parent.kind).serving;
+    if (parent === undefined || spec === undefined || servesThroughout(parent, changes, live, spec, kinds)) continue;
+    op.mixable = true;
+  }
 }
 
 /** Every address the value refers to through `UnknownRef`s, and every string in it. */

@@ -41,6 +41,12 @@ export interface Operation {
    * with this one (an `atomic` step); absent for operations sent as their kind's batches allow.
    */
   together?: string;
+  /**
+   * Set on a create or delete of a kind whose creates and deletes go through one batch endpoint,
+   * when its parent does not serve while it is written (plan/serving.ts): it may share a request
+   * with operations of the other action (an `atomic` step), since no moment of it can serve wider.
+   */
+  mixable?: true;
 }
 
 /**
@@ -58,8 +64,9 @@ export type Step =
   | { type: 'list'; kind: ResourceKind; action: Operation['action']; limit: number; operations: Operation[] }
   | { type: 'single'; kind: ResourceKind; action: Operation['action']; operations: Operation[] }
   /**
-   * Creates and deletes through the kind's batch endpoint, the operations of one `together` group
-   * always in the same request (deletes first), groups packed into requests of `limit`.
+   * Creates and deletes through the kind's batch endpoint in shared requests of `limit`: the
+   * operations of one `together` group always in the same request, the `mixable` ones wherever
+   * there is room; deletes first in each request (plan/steps.ts, `packGroups`).
    */
   | { type: 'atomic'; kind: ResourceKind; action: 'create'; limit: number; operations: Operation[] };
 

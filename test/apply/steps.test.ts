@@ -112,6 +112,13 @@ describe('chunksOf', () => {
     expect(addresses(chunks)).toEqual([['c', 'a'], ['b', 'd']]);
     for (const s of chunks.flat()) expect(s.params).toEqual({ address: s.op.address });
   });
+
+  it('packs the mixable operations of an atomic step (no group) into the room the groups leave, up to the limit, deletes first', () => {
+    const loose = (address: string, action: 'create' | 'delete'): Operation => op(address, { action, key: `${action}:${address}`, mixable: true });
+    const ops = [loose('m1', 'create'), op('a', { together: 'g1' }), loose('m2', 'delete'), op('b', { together: 'g1' }), loose('m3', 'create'), loose('m4', 'delete'), loose('m5', 'create')];
+    const chunks = chunksOf(atomicStep(ops, 3), sendable(ops));
+    expect(addresses(chunks)).toEqual([['a', 'b', 'm1'], ['m2', 'm4', 'm3'], ['m5']]);
+  });
 });
 
 describe('readOutcomes', () => {

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceChange } from '../../src/diff/types.js';
 import { buildPlan } from '../../src/plan/build.js';
-import { requestsOf } from '../../src/plan/steps.js';
+import { packGroups, requestsOf } from '../../src/plan/steps.js';
 import type { AccountPlan, Step } from '../../src/plan/types.js';
 import { ACCOUNT_ID, change, liveAccount } from './builders.js';
 
@@ -115,7 +115,24 @@ const rows: Row[] = [
       change(crit('LOCATION:us'), 'delete', { before: { line_item_id: 'id:li', targeting_type: 'LOCATION', targeting_value: 'us' } }),
       criterionCreate('LOCATION:gb', 'gb'),
     ],
-    layers: [[`update line_item: ${LI}`], [`create targeting_criterion: ${crit('LOCATION:gb')}`, `delete targeting_criterion: ${crit('LOCATION:us')}`]],
+    layers: [[`update line_item: ${LI}`], [`together targeting_criterion: ${crit('LOCATION:gb')} ${crit('LOCATION:us')}`]],
+    notes: [],
+  },
+  {
+    name: 'a line item under a PAUSED campaign changes its targeting in one request: nothing serves',
+    changes: [
+      change('campaigns.c', 'noop', { before: { entity_status: 'PAUSED' }, after: { entity_status: 'PAUSED' } }),
+      change(LI, 'noop', { before: { entity_status: 'ACTIVE' }, after: { entity_status: 'ACTIVE' } }),
+      change(crit('LOCATION:us'), 'delete', { before: { line_item_id: 'id:li', targeting_type: 'LOCATION', targeting_value: 'us' } }),
+      criterionCreate('LOCATION:gb', 'gb'),
+    ],
+    layers: [[`together targeting_criterion: ${crit('LOCATION:gb')} ${crit('LOCATION:us')}`]],
+    notes: [],
+  },
+  {
+    name: 'a PAUSED line item that only gains targeting creates it as before',
+    changes: [change(LI, 'noop', { before: { entity_status: 'PAUSED' }, after: { entity_status: 'PAUSED' } }), criterionCreate('LOCATION:gb', 'gb'), criterionCreate('LOCATION:us', 'us')],
+    layers: [[`create targeting_criterion: ${crit('LOCATION:gb')} ${crit('LOCATION:us')}`]],
     notes: [],
   },
   {
@@ -162,6 +179,65 @@ describe('serving objects are held, paused and changed atomically', () => {
       const create = plan.layers.flat().flatMap((s) => s.operations).find((o) => o.key === `create ${LI}`);
       expect(create?.params['entity_status']).toBe(row.sent);
     }
+  });
+});
+
+const keywordDelete = (li: string, word: string): ResourceChange =>
+  change(`${li}.targeting["BROAD_KEYWORD:${word}"]`, 'delete', { before: { line_item_id: `id:${li}`, targeting_type: 'BROAD_KEYWORD', targeting_value: word } });
+const keywordCreate = (li: string, word: string): ResourceChange =>
+  change(`${li}.targeting["BROAD_KEYWORD:${word}"]`, 'create', { after: { line_item_id: `id:${li}`, targeting_type: 'BROAD_KEYWORD', targeting_value: word } });
+const lineItemAt = (li: string, status: 'ACTIVE' | 'PAUSED'): ResourceChange => change(li, 'noop', { before: { entity_status: status }, after: { entity_status: status } });
+
+describe('the targeting of a line item that does not serve', () => {
+  it('a PAUSED line item: 3 deletes and 3 creates go in 1 write request, not 2', () => {
+    const plan = planOf([lineItemAt(LI, 'PAUSED'), ...['a', 'b', 'c'].map((w) => keywordDelete(LI, w)), ...['x', 'y', 'z'].map((w) => keywordCreate(LI, w))]);
+    expect(plan.requests.writes).toBe(1);
+    expect(plan.requests.batches).toBe(1);
+    const steps = plan.layers.flat();
+    expect(steps).toHaveLength(1);
+    expect(steps[0]!.type).toBe('atomic');
+    expect(steps.flatMap((s) => s.operations).every((op) => op.mixable === true && op.together === undefined)).toBe(true);
+    expect(plan.serving).toEqual([]);
+  });
+
+  it('shares requests at the endpoint maximum: 501 deletes and 499 creates in 2 requests, not 3', () => {
+    const words = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const plan = planOf([lineItemAt(LI, 'PAUSED'), ...words('old', 501).map((w) => keywordDelete(LI, w)), ...words('new', 499).map((w) => keywordCreate(LI, w))]);
+    expect(plan.requests.writes).toBe(2);
+    expect(plan.layers.flat().map((s) => requestsOf(s))).toEqual([{ writes: 2, batches: 2 }]);
+  });
+
+  it('beside a serving line item: its change stays one whole all-or-nothing group, deletes first, and the paused one fills the room', () => {
+    const serving = 'campaigns.c.line_items.serving';
+    const paused = 'campaigns.c.line_items.paused';
+    const plan = planOf([
+      lineItemAt(serving, 'ACTIVE'),
+      keywordDelete(serving, 'old'),
+      keywordCreate(serving, 'new'),
+      lineItemAt(paused, 'PAUSED'),
+      ...['a', 'b'].map((w) => keywordDelete(paused, w)),
+      ...['x', 'y'].map((w) => keywordCreate(paused, w)),
+    ]);
+    expect(plan.serving).toEqual([{ address: serving, how: 'atomic', kinds: ['targeting_criterion'] }]);
+    expect(plan.requests.writes).toBe(1);
+    const ops = plan.layers.flat().flatMap((s) => s.operations);
+    expect(ops.filter((op) => op.address.startsWith(serving)).map((op) => [op.together, op.mixable])).toEqual([
+      [serving, undefined],
+      [serving, undefined],
+    ]);
+    const step = plan.layers.flat().find((s) => s.type === 'atomic')!;
+    const [request] = packGroups(step.operations, step.limit);
+    const actions = request!.map((op) => op.action);
+    expect(actions).toEqual(['delete', 'delete', 'delete', 'create', 'create', 'create']);
+  });
+
+  it('a serving line item past the maximum keeps its pause, separate batches of each action, and its resume', () => {
+    const words = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const plan = planOf([lineItemAt(LI, 'ACTIVE'), ...words('old', 501).map((w) => keywordDelete(LI, w)), ...words('new', 499).map((w) => keywordCreate(LI, w))]);
+    const layers = plan.layers.map((layer) => layer.map((s) => `${s.type} ${s.action} ${s.operations.length}`));
+    expect(layers).toEqual([['batch update 1'], ['batch create 499', 'batch delete 501'], ['batch update 1']]);
+    expect(plan.layers.flat().flatMap((s) => s.operations).some((op) => op.mixable === true)).toBe(false);
+    expect(plan.requests.writes).toBe(5);
   });
 });
 

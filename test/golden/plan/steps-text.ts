@@ -36,7 +36,10 @@ function endpointOf(step: Step): string {
     case 'single':
       return 'one request each';
     case 'atomic':
-      return `batch endpoint, each line item's changes whole in one request, at most ${step.limit} a request`;
+      // a step of only `mixable` operations: a line item that does not serve, creates and deletes sharing requests
+      return step.operations.some((op) => op.together !== undefined)
+        ? `batch endpoint, each line item's changes whole in one request, at most ${step.limit} a request`
+        : `batch endpoint, creates and deletes in shared requests, at most ${step.limit} a request`;
   }
 }
 
