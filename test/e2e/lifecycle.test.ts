@@ -287,6 +287,8 @@ describe('the lifecycle of a manifest, through the CLI', () => {
 
     setShape({ springDaily: '90.00' });
     await adsctl(['plan', '--out', 'stale.plan', '--detailed-exitcode'], 2);
+    // a later second than the apply's write, so that the change by hand moves updated_at (whole seconds)
+    await new Promise((r) => setTimeout(r, 1100));
     const byHand = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${springId}`, { total_budget_amount_local_micro: 2_000_000_000 }, { as: 'form' });
     expect(byHand.status, byHand.text).toBe(200);
     const stale = await adsctl(['apply', 'stale.plan'], 1);
