@@ -5,7 +5,7 @@
  * and writes marked idempotent) with jittered exponential backoff honouring `retry-after`. A
  * create whose answer never came is reported as an `unknown` outcome so the caller can re-read
  * and adopt instead of creating twice. A request that never reached the service is told apart
- * (`unreachedCause`): a host name that does not resolve fails at once, a refused or
+ * (not-reached.ts): a host name that does not resolve fails at once, a refused or
  * unreachable connection is retried — any method, nothing was sent — only within the connect
  * timeout, and either ends in one `unsent` error naming the endpoint. Besides the advertising
  * endpoints it reaches the token endpoints and the media upload service, and sends form, JSON,
@@ -20,6 +20,7 @@ import { Semaphore } from './semaphore.js';
 import { encodePairs, oauthHeader, type OAuthCredentials } from './signer.js';
 import { bodyTrace, redactAuthorization, redactUrl } from './trace.js';
 import { Agent, errors as undiciErrors, requestOn } from './undici-lean.js';
+import { connectAttemptTimeout, notTheApi, notTheApiError, RETRYABLE_STATUS, unreachedCause, unreachedError } from './not-reached.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -156,7 +157,6 @@ export interface WaitNotice {
 /** Waits for a rate limit at least this long are told (`ClientOptions.onWait`). */
 const WAIT_NOTICE_MS = 5_000;
 
-const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 const BACKOFF_BASE_MS = 250;
 const BACKOFF_CAP_MS = 30_000;
 
@@ -173,137 +173,6 @@ function flatten(params: Params | undefined): Array<[string, string]> {
 
 /** How long one request keeps retrying a refused or unreachable connection unless told otherwise. */
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-
-/** Why a request never reached the service; `retry` when trying again later could help. */
-interface Unreached {
-  code: string;
-  reason: string;
-  retry: boolean;
-  /** The answer is the same however long one tries (a certificate, a protocol): no timeout is named. */
-  final?: true;
-}
-
-/** TLS certificates Node refuses, with the code it names them by. */
-const UNTRUSTED_CERTIFICATE = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-const errorCode = (error: unknown): string | undefined => {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  const first = (error as { errors?: unknown }).errors;
-  return Array.isArray(first) ? errorCode(first[0]) : undefined;
-};
-
-/**
- * The failures where no byte of the request reached the service, so that any request, a create
- * included, may be sent again: an unknown host name (not worth retrying), a temporary DNS failure,
- * a refused, unroutable or timed-out connection, and a client already closed.
- */
-function unreachedCause(error: unknown): Unreached | undefined {
-  if (error instanceof undiciErrors.ClientClosedError || error instanceof undiciErrors.ClientDestroyedError) return { code: 'CLOSED', reason: 'the client was closed', retry: false };
-  const code = errorCode(error);
-  switch (code) {
-    case 'ENOTFOUND':
-      return { code, reason: 'does not resolve', retry: false };
-    case 'EAI_AGAIN':
-      return { code, reason: 'could not be resolved', retry: true };
-    case 'ECONNREFUSED':
-      return { code, reason: 'connection refused', retry: true };
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return { code, reason: 'host unreachable', retry: true };
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return { code, reason: 'no connection within the connect timeout', retry: true };
-    case 'ERR_SSL_WRONG_VERSION_NUMBER':
-    case 'EPROTO':
-      return { code, reason: `the server does not answer in TLS (${code}): is the endpoint http://, not https://?`, retry: false, final: true };
-    default:
-      if (code !== undefined && UNTRUSTED_CERTIFICATE.has(code)) {
-        return {
-          code,
-          reason: `its TLS certificate is not trusted (${code}); for a private or self-signed certificate, set NODE_EXTRA_CA_CERTS to the file of the authority that signed it`,
-          retry: false,
-          final: true,
-        };
-      }
-      return undefined;
-  }
-}
-
-/** Each connection attempt's own limit: the connect timeout, between 2 and 10 seconds. */
-const connectAttemptTimeout = (connectTimeoutMs: number): number => Math.min(10_000, Math.max(2_000, connectTimeoutMs));
-
-/**
- * The one-line error for a request that never reached `base`: `no response from
- * http://127.0.0.1:9 (endpoint ...): connection refused; gave up after 2 s (--connect-timeout)`.
- */
-function unreachedError(cause: Unreached, endpoint: Endpoint, base: string, request: string, connectTimeoutMs: number): ApiError {
-  let origin = base;
-  let host = base;
-  try {
-    ({ origin, hostname: host } = new URL(base));
-  } catch {
-    // keep the base as written
-  }
-  const named = /^https?:/i.test(endpoint.name) ? '' : ` (endpoint ${endpoint.name})`;
-  const seconds = Math.round(connectTimeoutMs / 100) / 10;
-  const what =
-    cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN'
-      ? `the host name ${host} ${cause.reason} (${cause.code})`
-      : cause.code === 'CLOSED' || cause.final === true
-        ? cause.reason
-        : `${cause.reason}; gave up after ${seconds} s (--connect-timeout)`;
-  return new ApiError({ status: 0, items: [{ code: 'NO_CONNECTION', message: what }], retryable: cause.retry, outcome: 'unsent', request, message: `from ${origin}${named}: ${what}` });
-}
-
-/**
- * Whether `body`, answered with `status` to a request of the advertising API, is not the API's:
- * every advertising answer is JSON, and every error of it carries `errors` (or a failed batch's
- * `operation_errors`). A 429 or a 5xx is left to the retries, which a proxy in front of the
- * service may answer in its own words.
- */
-function notTheApi(status: number, body: unknown): boolean {
-  if (status < 400) return typeof body === 'string' && body !== '';
-  if (status === 429 || RETRYABLE_STATUS.has(status)) return false;
-  if (typeof body !== 'object' || body === null) return true;
-  return !Array.isArray((body as { errors?: unknown }).errors) && !Array.isArray((body as { operation_errors?: unknown }).operation_errors);
-}
-
-/** `an HTML page`, `nothing`, `JSON that is not the API's`, `a text/plain body`. */
-function answerShape(body: unknown, contentType: string | string[] | undefined): string {
-  const type = (Array.isArray(contentType) ? contentType[0] : contentType)?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'text/html' || (typeof body === 'string' && /^\s*<(!doctype|html)/i.test(body))) return 'an HTML page';
-  if (body === '') return 'nothing';
-  if (typeof body === 'object') return "JSON that is not the API's";
-  return type === '' ? 'a body that is not JSON' : `a ${type} body`;
-}
-
-/**
- * The one-line error for an answer from something that is not the advertising API (a web server,
- * a proxy's page): `no response from the advertising API: http://host:8080 answered 404 with an
- * HTML page, so it is not the API; check ADSCTL_ENDPOINT`. Its status is 0, like every answer the
- * service did not give, so that no caller takes a 404 of it for an object that is gone.
- */
-function notTheApiError(endpoint: Endpoint, base: string, request: string, response: ApiResponse<unknown>, hint: string | undefined): ApiError {
-  let origin = base;
-  try {
-    ({ origin } = new URL(base));
-  } catch {
-    // keep the base as written
-  }
-  const named = /^https?:/i.test(endpoint.name) ? '' : ` (endpoint ${endpoint.name})`;
-  const what = `${origin}${named} answered ${response.status} with ${answerShape(response.body, response.headers['content-type'])}, so it is not the API; ${hint ?? 'check the endpoint'}`;
-  return new ApiError({ status: 0, items: [{ code: 'NOT_THE_API', message: what }], retryable: false, outcome: 'unsent', request, message: `from the advertising API: ${what}` });
-}
 
 const isNetworkError = (error: unknown): boolean =>
   error instanceof undiciErrors.UndiciError || (error instanceof Error && /ECONNRESET|EPIPE|ECONNREFUSED|socket|other side closed/i.test(`${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}`));

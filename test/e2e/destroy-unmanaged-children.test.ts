@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
@@ -68,19 +69,7 @@ describe('a destroy of a campaign with a line item made by hand', () => {
   it('applies the manifest, then a line item is made by hand in its campaign', async () => {
     await adsctl(['apply', '--auto-approve'], 0);
     campaignId = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.launch')!;
-    const reply = await client.post(`/12/accounts/${ACCOUNT}/line_items`, {
-      campaign_id: campaignId,
-      name: 'Extra',
-      product_type: 'PROMOTED_TWEETS',
-      objective: 'ENGAGEMENTS',
-      placements: 'ALL_ON_SERVICE',
-      bid_amount_local_micro: 2_000_000,
-      daily_budget_amount_local_micro: 12_340_000,
-      start_time: '2026-12-01T00:00:00Z',
-      entity_status: 'ACTIVE',
-    });
-    expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
-    handMade = String((reply.body as { data: { id: string } }).data.id);
+    handMade = await madeByHand(client, ACCOUNT, 'line_items', lineItemByHand(campaignId, 'Extra', { daily_budget_amount_local_micro: 12_340_000, entity_status: 'ACTIVE' }));
   });
 
   it('names it in the text of plan --destroy, with what deleting the campaign does to it', async () => {

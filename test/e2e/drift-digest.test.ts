@@ -12,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { lineItemByHand, madeByHand as makeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, stepsInOrder, type Workspace } from '../support/e2e.js';
 
@@ -104,17 +105,7 @@ describe('one drift digest over five accounts', () => {
     expect(created.status, created.text).toBeLessThan(300);
     madeByHand = String((created.body as { data: { id: string } }).data.id);
     // it serves, through a line item of its own: its budget is spend
-    const line = await client.post(`/12/accounts/${made.account}/line_items`, {
-      campaign_id: madeByHand,
-      name: 'Flash sale US',
-      product_type: 'PROMOTED_TWEETS',
-      objective: 'ENGAGEMENTS',
-      placements: 'ALL_ON_SERVICE',
-      bid_amount_local_micro: 2_000_000,
-      start_time: '2026-12-01T00:00:00Z',
-      entity_status: 'ACTIVE',
-    });
-    expect(line.status, line.text).toBeLessThan(300);
+    await makeByHand(client, made.account, 'line_items', lineItemByHand(madeByHand, 'Flash sale US', { entity_status: 'ACTIVE' }));
 
     const run = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 2);
     const digest = digestOf(run.stdout);

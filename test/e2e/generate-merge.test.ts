@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type Params, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
@@ -58,22 +59,7 @@ function keptInOrder(text: string, after: string): boolean {
   return true;
 }
 
-async function madeByHand(path: string, body: Params): Promise<string> {
-  const reply = await client.post(`/12/accounts/${ACCOUNT}/${path}`, body);
-  expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
-  return String((reply.body as { data: { id: string } }).data.id);
-}
-
-const lineItem = (campaign: string, name: string): Params => ({
-  campaign_id: campaign,
-  name,
-  product_type: 'PROMOTED_TWEETS',
-  objective: 'ENGAGEMENTS',
-  placements: 'ALL_ON_SERVICE',
-  bid_amount_local_micro: 2_000_000,
-  start_time: '2026-12-01T00:00:00Z',
-  entity_status: 'PAUSED',
-});
+const byHand = (path: string, body: Params): Promise<string> => madeByHand(client, ACCOUNT, path, body);
 
 beforeAll(async () => {
   ({ emulator, client } = await startTestEmulator());
@@ -93,9 +79,9 @@ describe('generate --merge', () => {
 
   it('adds a campaign and two line items made by hand, keeping every line of the file, and the next plan is clean', async () => {
     const launch = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.launch')!;
-    made['campaign'] = await madeByHand('campaigns', { name: 'Flash sale', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 25_000_000, entity_status: 'PAUSED' });
-    made['flash'] = await madeByHand('line_items', lineItem(made['campaign'], 'Flash US'));
-    made['extra'] = await madeByHand('line_items', lineItem(launch, 'Extra'));
+    made['campaign'] = await byHand('campaigns', { name: 'Flash sale', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 25_000_000, entity_status: 'PAUSED' });
+    made['flash'] = await byHand('line_items', lineItemByHand(made['campaign'], 'Flash US'));
+    made['extra'] = await byHand('line_items', lineItemByHand(launch, 'Extra'));
     await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
 
     const merged = await adsctl(['generate', '.', '--account', ACCOUNT, '--merge'], 0);

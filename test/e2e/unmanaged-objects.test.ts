@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
+import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 
@@ -56,29 +57,13 @@ interface Unmanaged {
 
 const unmanagedOf = async (args: string[] = []): Promise<Unmanaged[]> => (JSON.parse((await adsctl(['plan', '--json', ...args], 0)).stdout) as { unmanaged?: Unmanaged[] }).unmanaged ?? [];
 
-/** Makes a campaign by hand through the API; returns its id. */
-async function handMadeCampaign(name: string, dailyMicros: number): Promise<string> {
-  const reply = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name, funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: dailyMicros, entity_status: 'ACTIVE' });
-  expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
-  return String((reply.body as { data: { id: string } }).data.id);
-}
+/** Makes an ACTIVE campaign by hand through the API; returns its id. */
+const handMadeCampaign = (name: string, dailyMicros: number): Promise<string> =>
+  madeByHand(client, ACCOUNT, 'campaigns', { name, funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: dailyMicros, entity_status: 'ACTIVE' });
 
 /** Makes a line item by hand in `campaign` through the API; returns its id. */
-async function handMadeLineItem(campaign: string, name: string, status: 'ACTIVE' | 'PAUSED', dailyMicros: number): Promise<string> {
-  const reply = await client.post(`/12/accounts/${ACCOUNT}/line_items`, {
-    campaign_id: campaign,
-    name,
-    product_type: 'PROMOTED_TWEETS',
-    objective: 'ENGAGEMENTS',
-    placements: 'ALL_ON_SERVICE',
-    bid_amount_local_micro: 2_000_000,
-    daily_budget_amount_local_micro: dailyMicros,
-    start_time: '2026-12-01T00:00:00Z',
-    entity_status: status,
-  });
-  expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(300);
-  return String((reply.body as { data: { id: string } }).data.id);
-}
+const handMadeLineItem = (campaign: string, name: string, status: 'ACTIVE' | 'PAUSED', dailyMicros: number): Promise<string> =>
+  madeByHand(client, ACCOUNT, 'line_items', lineItemByHand(campaign, name, { daily_budget_amount_local_micro: dailyMicros, entity_status: status }));
 
 beforeAll(async () => {
   ({ emulator, client } = await startTestEmulator());

@@ -9,7 +9,8 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../src/state/postgres/migrations.js';
-import { describeConnection, PostgresStore } from '../../src/state/postgres/store.js';
+import { describeConnection } from '../../src/state/postgres/connection.js';
+import { PostgresStore } from '../../src/state/postgres/store.js';
 import { emptyState } from '../../src/state/state-file.js';
 import type { StateStore } from '../../src/state/store.js';
 import { freshDatabase } from '../support/postgres.js';

@@ -4,8 +4,8 @@
  * of its member store file (src/members/sets/member-store.ts) — SHA-256 digests only, naming the
  * membership — under the name the file would have. Read back with the same checks as the file.
  */
-import type pg from 'pg';
 import type { MemberRows } from '../member-rows.js';
+import type { Query, RowFence } from './fence.js';
 
 /** The migration that adds the table. */
 export const MEMBER_STORES_MIGRATION = (s: string): string => `
@@ -16,18 +16,6 @@ export const MEMBER_STORES_MIGRATION = (s: string): string => `
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (account, name)
     );`;
-
-/** Runs one statement on the backend's connection. */
-type Query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<pg.QueryResult<R>>;
-
-/**
- * How the backend fences a write of an account's rows (store.ts): the condition, with the lock's
- * generation as parameter `$n`, and the run of a statement that selects it as `fenced`.
- */
-interface RowFence {
-  condition(n: number): string;
-  write(text: string, values: unknown[]): Promise<void>;
-}
 
 /** The member stores of `account` in `table` (`<schema>.member_stores`), through `query`; writes fenced by `fence`. */
 export function memberRows(query: Query, table: string, account: string, where: string, fence: RowFence): MemberRows {

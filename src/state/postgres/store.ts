@@ -16,12 +16,15 @@
  * they are called (a journal append issued after a rewrite lands after it), and the state a
  * checkpoint stores is serialised when it is called.
  */
+import type { RowFence } from './fence.js';
+import { connectionError, describeConnection, keepSessionOpen, KEEPALIVE_AFTER_MS, lockKey, quoteIdent } from './connection.js';
+import { journalRows } from './journal.js';
 import { memberRows } from './members.js';
 import type { MemberRows } from '../member-rows.js';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { systemClock, type Clock } from '../../clock/clock.js';
-import { lineOf, readJournalLines, type JournalContents, type JournalRecord } from '../journal-record.js';
+import { lineOf, readJournalLines, type JournalContents } from '../journal-record.js';
 import { LockLostError } from '../lock-lost.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, holderName } from '../lock.js';
 import { hostFacts, judgeHolder, pidsMeanSame } from '../lock-holder.js';
@@ -47,50 +50,7 @@ interface PostgresOptions {
   clock?: Clock;
 }
 
-/** `postgres://host:port/db`: where the state is, with no user and no password. */
-export function describeConnection(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `postgres://${url.host}${url.pathname}`;
-  } catch {
-    return 'postgres (a connection string that is not a URL)';
-  }
-}
-
-const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-/** A stable signed 64-bit key for an account's advisory lock. */
-function lockKey(schema: string, account: string): string {
-  return createHash('sha256').update(`adsctl-lock\u0000${schema}\u0000${account}`).digest().readBigInt64BE(0).toString();
-}
-
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** How long a connection is silent before TCP keepalive probes its peer. */
-const KEEPALIVE_AFTER_MS = 10_000;
-
-/**
- * The server settings that end an idle session, turned off for this one: a run holds its lock
- * while it waits on the service, and a session ended by a timeout would drop the lock. Servers
- * older than a setting do not know it, and do not apply it either.
- */
-const SESSION_TIMEOUTS = ['idle_session_timeout', 'idle_in_transaction_session_timeout'];
-
-async function keepSessionOpen(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ name: string }>('SELECT name FROM pg_settings WHERE name = ANY($1)', [SESSION_TIMEOUTS]);
-  for (const { name } of rows) await client.query(`SET ${name} = 0`);
-}
-
-/** What went wrong talking to the server, in words that never hold the password. */
-/** Network failures on the way to the server, which a retry once it is back fixes. */
-const UNREACHED = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-
-function connectionError(where: string, error: unknown): Error {
-  const cause = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown } | undefined)?.code;
-  const remedy = typeof code === 'string' && UNREACHED.has(code) ? ': check that the server is up and reachable from here, then run the command again' : '';
-  return new Error(`cannot use the state in ${where}: ${cause}${remedy}`);
-}
 
 export class PostgresStore implements StateStore {
   readonly where: string;
@@ -228,6 +188,11 @@ export class PostgresStore implements StateStore {
   /** The `LockLostError` of a write of `key` that its fence refused. */
   private refused(key: string): LockLostError {
     return new LockLostError(`the state lock of account ${key} in ${this.where} was lost: another run holds a later generation of it, and nothing more is written by this one`);
+  }
+
+  /** How the rows of `key` are written under its lock's generation (fence.ts). */
+  private rowFence(key: string): RowFence {
+    return { condition: (n) => this.fenceCondition(n), write: (text, values) => this.fencedWrite(key, text, values) };
   }
 
   /** Runs `text` (whose `$1` is the account and `$n` the generation) as a fenced write of `key`; refused when the fence kept it from writing. */
@@ -462,57 +427,7 @@ export class PostgresStore implements StateStore {
   async openJournal(key: string): Promise<JournalLog> {
     const contents = await this.readJournal(key);
     if (contents.damage !== undefined) throw new Error(`the journal of account ${key} in ${this.where} cannot be read whole: record ${contents.damage.line} is damaged (${contents.damage.problem})`);
-    const query = this.query.bind(this);
-    const fenced = (text: string, values: unknown[]): Promise<void> => this.fencedWrite(key, text, values);
-    const table = this.t.journal;
-    let count = 0;
-    if (contents.head !== undefined) {
-      const { rows } = await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE account = $1 AND NOT record ? 'head'`, [key]);
-      count = Number(rows[0]?.n ?? 0);
-    }
-    let head = contents.head;
-    /** The journal replaced by `head` (when it has one) and `records`, numbered from 1, in one statement. */
-    const replace = async (records: readonly JournalRecord[]): Promise<void> => {
-      const lines = [...(head === undefined ? [] : [{ head, records: records.length }]), ...records.map((r, i) => (head === undefined ? r : { ...r, n: i + 1 }))];
-      // counted before the statement runs: an append called meanwhile numbers its record after these
-      count = head === undefined ? 0 : records.length;
-      await fenced(
-        `WITH fence AS (SELECT ${this.fenceCondition(3)} AS ok),
-           gone AS (DELETE FROM ${table} WHERE account = $1 AND (SELECT ok FROM fence)),
-           added AS (INSERT INTO ${table} (account, record) SELECT $1, e.value FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, n) WHERE (SELECT ok FROM fence) ORDER BY e.n)
-         SELECT ok AS fenced FROM fence`,
-        [key, JSON.stringify(lines)],
-      );
-    };
-    return {
-      lastSeq: contents.lastSeq,
-      get head() {
-        return head;
-      },
-      begin: async (started) => {
-        head = started;
-        await replace([]);
-      },
-      append: async (record) => {
-        if (head === undefined) {
-          await fenced(`WITH fence AS (SELECT ${this.fenceCondition(3)} AS ok), added AS (INSERT INTO ${table} (account, record) SELECT $1, $2::jsonb WHERE (SELECT ok FROM fence)) SELECT ok AS fenced FROM fence`, [key, JSON.stringify(record)]);
-          return;
-        }
-        // the record and the head's count of records in one statement; numbered now, in call order
-        const n = ++count;
-        await fenced(
-          `WITH fence AS (SELECT ${this.fenceCondition(4)} AS ok),
-             added AS (INSERT INTO ${table} (account, record) SELECT $1, $2::jsonb WHERE (SELECT ok FROM fence)),
-             counted AS (UPDATE ${table} SET record = jsonb_set(record, '{records}', to_jsonb($3::int)) WHERE account = $1 AND record ? 'head' AND (SELECT ok FROM fence))
-           SELECT ok AS fenced FROM fence`,
-          [key, JSON.stringify({ ...record, n }), n],
-        );
-      },
-      rewrite: async (records, base) => {
-        if (head !== undefined && base !== undefined) head = { ...head, base };
-        await replace(records);
-      },
-    };
+    return journalRows((text, values) => this.query(text, values), this.rowFence(key), this.t.journal, key, contents);
   }
 
   async clearJournal(key: string): Promise<void> {
@@ -557,10 +472,7 @@ export class PostgresStore implements StateStore {
   }
 
   memberRows(account: string): MemberRows {
-    return memberRows((text, values) => this.query(text, values), `${quoteIdent(this.options.schema)}.member_stores`, account, this.where, {
-      condition: (n) => this.fenceCondition(n),
-      write: (text, values) => this.fencedWrite(account, text, values),
-    });
+    return memberRows((text, values) => this.query(text, values), `${quoteIdent(this.options.schema)}.member_stores`, account, this.where, this.rowFence(account));
   }
 
   async close(): Promise<void> {
