@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { runProcess } from '../dist/cli/main.js';
+import { runProcess } from '../dist/bundle/main.js';
 
 await runProcess(process.argv.slice(2));

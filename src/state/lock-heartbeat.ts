@@ -7,7 +7,13 @@
  * replaced by then, if another run took the lock over.
  *
  * The beats come from a worker thread of their own, one per process, so a run whose main thread is
- * busy for a long time (a large plan) still beats. A beat and a release never overlap: both take a
+ * busy for a long time (a large plan) still beats. The thread starts a quarter of the interval
+ * after the first lock is taken (`WORKER_START`), well before its first beat is due: a run that
+ * ends sooner — most plans of an account of a few thousand objects — never pays the 0.1 s of CPU
+ * a thread takes to start, nor waits for one at exit, and needs no beat (a holder is judged gone
+ * only after `HEARTBEAT_STALE_MS`, several intervals). In that first quarter the main thread is
+ * reading the account over the network, so the start is not held up by work of its own; from then
+ * on the beats no longer depend on the main thread. A beat and a release never overlap: both take a
  * mutex in shared memory, and a beat rewrites a file only while it still names the lock and the
  * lock is not released, so a released or taken-over lock is never written back. A beat that finds
  * the file gone or naming another lock (`adsctl force-unlock --force`, a run that judged this one
@@ -71,7 +77,7 @@ const tick = () => {
 let every = Infinity;
 let timer;
 parentPort.on('message', (lock) => {
-  locks.set(lock.id, { ...lock, due: Date.now() + lock.intervalMs });
+  locks.set(lock.id, lock);
   if (lock.intervalMs >= every) return;
   every = lock.intervalMs;
   clearInterval(timer);
@@ -79,7 +85,22 @@ parentPort.on('message', (lock) => {
 });
 `;
 
+/** The share of the first lock's interval after which the beats' thread starts. */
+const WORKER_START = 1 / 4;
+
+/** A lock as the beats' thread takes it: `due` is when its first beat is (epoch milliseconds). */
+interface BeatingLock {
+  id: string;
+  path: string;
+  released: SharedArrayBuffer;
+  intervalMs: number;
+  due: number;
+}
+
 let worker: { thread: Worker; mutex: Int32Array } | undefined;
+
+/** Locks taken before the thread started, and the timer that starts it. */
+let waiting: { locks: Map<string, BeatingLock>; timer: NodeJS.Timeout } | undefined;
 
 /** What to call when a beat finds a lock lost, by lock id. */
 const onLost = new Map<string, (why: string) => void>();
@@ -97,6 +118,15 @@ function heartbeatWorker(): { thread: Worker; mutex: Int32Array } {
   thread.unref();
   worker = { thread, mutex: new Int32Array(shared) };
   return worker;
+}
+
+/** Starts the thread and hands it the locks taken so far (those not yet released). */
+function startWorker(): void {
+  const pending = waiting;
+  waiting = undefined;
+  if (pending === undefined) return;
+  const { thread } = heartbeatWorker();
+  for (const lock of pending.locks.values()) thread.postMessage(lock);
 }
 
 /** Runs `body` while no beat is being written. */
@@ -121,19 +151,39 @@ interface Heartbeat {
  * (once) when a beat finds the file gone or naming another lock.
  */
 export function startHeartbeat(path: string, id: string, intervalMs: number, lost: (why: string) => void): Heartbeat {
-  const { thread, mutex } = heartbeatWorker();
   const released = new SharedArrayBuffer(4);
   onLost.set(id, (why) => {
     onLost.delete(id);
     lost(why);
   });
-  thread.postMessage({ id, path, released, intervalMs });
+  const lock: BeatingLock = { id, path, released, intervalMs, due: Date.now() + intervalMs };
+  if (worker !== undefined) worker.thread.postMessage(lock);
+  else if (waiting !== undefined) waiting.locks.set(id, lock);
+  else {
+    const timer = setTimeout(startWorker, intervalMs * WORKER_START);
+    // a run does not wait for its beats to start
+    timer.unref();
+    waiting = { locks: new Map([[id, lock]]), timer };
+  }
   return {
-    stop: (then) =>
-      exclusive(mutex, () => {
+    stop: (then) => {
+      const release = (): void => {
         Atomics.store(new Int32Array(released), 0, 1);
         onLost.delete(id);
         then();
-      }),
+      };
+      // not handed to the thread yet: no beat of it can be under way
+      if (waiting?.locks.delete(id) === true) {
+        if (waiting.locks.size === 0) {
+          clearTimeout(waiting.timer);
+          waiting = undefined;
+        }
+        release();
+        return;
+      }
+      const current = worker;
+      if (current === undefined) release();
+      else exclusive(current.mutex, release);
+    },
   };
 }

@@ -34,12 +34,14 @@ export interface ImportGraph {
 
 /**
  * The file a relative specifier names: a `.js` (`.mjs`, `.cjs`) specifier its `.ts` source, a path
- * into `dist/` the same path in `src/`. Bare specifiers (packages, `node:`) name no file.
+ * into `dist/` the same path in `src/`, and the bundle's entry (`dist/bundle/main.js`,
+ * scripts/bundle.mjs) the source it is built from. Bare specifiers (packages, `node:`) name no file.
  */
 export function resolveSpecifier(from: string, specifier: string, exists: (path: string) => boolean): string | undefined {
   if (!specifier.startsWith('./') && !specifier.startsWith('../')) return undefined;
   let path = posix.normalize(posix.join(posix.dirname(from), specifier));
-  if (path.startsWith('dist/')) path = `src/${path.slice('dist/'.length)}`;
+  if (path === 'dist/bundle/main.js') path = 'src/cli/main.js';
+  else if (path.startsWith('dist/')) path = `src/${path.slice('dist/'.length)}`;
   const candidates = [path];
   for (const [js, ts] of [['.js', '.ts'], ['.mjs', '.mts'], ['.cjs', '.cts']] as const) {
     if (path.endsWith(js)) candidates.unshift(path.slice(0, -js.length) + ts);
