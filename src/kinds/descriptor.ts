@@ -361,7 +361,7 @@ export interface KindDescriptor {
   currency?: 'instrument' | 'parent';
   /** Its budget fields, whose changes the plan sums as spend; the daily one is at most the total, the total at most its parent's. */
   budgets?: BudgetFields;
-  /** Its bid field (micros), which the `max_bid` guardrail limits (docs/manifest.md, "Guardrails"). */
+  /** Its bid field (micros), which the `max_bid` guardrail limits (docs/manifest.md, "Guardrails") and the plan checks against the bidding rules of its currency (src/plan/validate.ts). */
   bid?: string;
   /** Its flight: the end must be after the start. */
   flight?: FlightFields;

@@ -9,6 +9,7 @@ import { errorAt, type Diagnostic } from '../diag/diagnostic.js';
 import type { SourceRange } from '../diag/source-range.js';
 import type { ResourceChange } from '../diff/types.js';
 import { lookupField } from '../kinds/lookup-field.js';
+import { KINDS } from '../kinds/registry.js';
 import type { LookupNeed } from '../kinds/descriptor.js';
 import { limitMoves } from './limits.js';
 import { sourceOf } from './source-of.js';
@@ -117,13 +118,14 @@ export function validateAgainstLookups(input: ValidationInput): Diagnostic[] {
     if (author !== undefined && lookups.promotableUsers !== undefined && typeof author.value === 'string' && !lookups.promotableUsers.includes(author.value) && c.action !== 'update') {
       out.push(errorAt('unknown-author', `${author.field} ${author.value} is not a promotable user of account ${accountId ?? '(new)'}; a post can be written only as one (see GET promotable_users)`, sourceOf(desired, c, author.field)));
     }
-    const bid = after['bid_amount_local_micro'];
+    const bidField = KINDS[c.kind].bid;
+    const bid = bidField === undefined ? undefined : after[bidField];
     const rule = lookups.biddingRules.find((r) => r.currency === (c.currency ?? 'USD'));
-    if (typeof bid === 'number' && rule !== undefined) {
+    if (bidField !== undefined && typeof bid === 'number' && rule !== undefined) {
       if (bid < rule.minimum_cpe_bid_local_micro || bid > rule.maximum_cpe_bid_local_micro) {
-        out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro, rule.currency)} to ${formatMicros(rule.maximum_cpe_bid_local_micro, rule.currency)})`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-out-of-range', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is outside the bidding rules of ${rule.currency} (${formatMicros(rule.minimum_cpe_bid_local_micro, rule.currency)} to ${formatMicros(rule.maximum_cpe_bid_local_micro, rule.currency)})`, sourceOf(desired, c, bidField)));
       } else if (bid % rule.minimum_denomination !== 0) {
-        out.push(errorAt('bid-denomination', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination, rule.currency)} ${rule.currency}`, sourceOf(desired, c, 'bid_amount_local_micro')));
+        out.push(errorAt('bid-denomination', `bid ${formatMicros(bid, rule.currency)} ${rule.currency} is not a multiple of the smallest denomination ${formatMicros(rule.minimum_denomination, rule.currency)} ${rule.currency}`, sourceOf(desired, c, bidField)));
       }
     }
     const categories = checked('iab_categories');
