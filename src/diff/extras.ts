@@ -9,7 +9,8 @@
  * a record any of them binds or gives an address is not made outside adsctl, and an unbound one
  * is reported once, by the kind whose records they are.
  */
-import { targetingKey, childAddress, formatAddress } from '../manifest/address.js';
+import { liveTargetingKey } from '../kinds/targeting-identity.js';
+import { childAddress, formatAddress } from '../manifest/address.js';
 import type { DesiredResource } from '../manifest/types.js';
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import { DESCRIPTORS } from '../kinds/registry.js';
@@ -20,11 +21,7 @@ import type { ResourceChange } from './types.js';
 /** The key the manifest would give a member, from its live record. */
 function memberKey(d: KindDescriptor, record: Readonly<Record<string, unknown>>): string | undefined {
   const shape = d.address;
-  if (shape.key === 'targeting') {
-    const type = record['targeting_type'];
-    const value = record['targeting_value'];
-    return typeof type === 'string' && value !== undefined && value !== null ? targetingKey(type, String(value), String(record['operator_type'] ?? 'EQ')) : undefined;
-  }
+  if (shape.key === 'targeting') return liveTargetingKey(record);
   if (shape.key === 'value') {
     const value = record[shape.field];
     return value === undefined || value === null ? undefined : String(value);

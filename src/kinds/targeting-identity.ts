@@ -12,6 +12,19 @@ export function targetingKey(type: string, value: string, operator: string): str
   return operator === 'EQ' ? `${type}:${value}` : `${type}/${operator}:${value}`;
 }
 
+/**
+ * The key the manifest gives a live criterion (its operator EQ when the record has none), or with
+ * `value` in place of its own (`custom_audiences.newsletter`, an audience named by logical name);
+ * undefined for a record without a type or a value. The diff keys criteria made outside adsctl by
+ * it, and generate the criteria it writes, so both give the address the manifest would.
+ */
+export function liveTargetingKey(record: Readonly<Record<string, unknown>>, value?: string): string | undefined {
+  const type = record['targeting_type'];
+  const own = record['targeting_value'];
+  if (typeof type !== 'string' || own === undefined || own === null) return undefined;
+  return targetingKey(type, value ?? String(own), String(record['operator_type'] ?? 'EQ'));
+}
+
 const AUDIENCE_TYPES: ReadonlySet<string> = new Set(['CUSTOM_AUDIENCE', 'CUSTOM_AUDIENCE_EXPANDED']);
 
 /** A criterion's key, and the audience it names by logical name (`custom_audience: newsletter`). */
