@@ -9,11 +9,9 @@
  * target when the manifest has one, times in UTC, ids as strings.
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
+import type { NamesById } from '../kinds/write-back.js';
 import { manifestAccepts } from './accepted.js';
 import { unitsOf, utcOf } from './values.js';
-
-/** Logical names by collection and live id: what a reference is written as. */
-export type NamesById = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
 function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && [...a].map(String).sort().join('\u0000') === [...b].map(String).sort().join('\u0000');

@@ -1,25 +1,30 @@
 /**
  * `adsctl generate`'s stage: manifests written from whole live accounts (src/live/whole-account.ts),
  * in the idiom of docs/manifest.md, driven by the kind descriptors (src/kinds/) the other way
- * round from the manifest stage: logical names from the objects' names (src/generate/slug.ts),
- * references by logical name, money in currency units, times in UTC, only the fields that differ
- * from the service's defaults, children nested under their parents. What cannot be rebuilt from
- * live data is written as a reference to the live object, with a comment: a media library item by
- * its id, an audience without its members. Posts are those a manifest could have made: the
- * promoted-only posts, drafts and not yet published scheduled posts of the account's FULL
- * promotable user (the descriptors' `whole` readers read no others), promotions of them by `posts.NAME`. A kind not generated yet is said so in the file and as
- * a warning, never left out silently. Pure: live data in, text and the state bindings out.
+ * round from the manifest stage: it walks the registry as src/manifest/resolve.ts reads it, each
+ * collection by its kind's address shape, and writes each kind as its descriptor's `generate`
+ * says (src/kinds/write-back.ts). Logical names come from the objects' names
+ * (src/generate/slug.ts), references by logical name, money in currency units, times in UTC, only
+ * the fields that differ from the service's defaults, children nested under their parents. What
+ * cannot be rebuilt from live data is written as a reference to the live object, with a comment: a
+ * media library item by its id, an audience without its members. Posts are those a manifest could
+ * have made: the promoted-only posts, drafts and not yet published scheduled posts of the
+ * account's FULL promotable user (the descriptors' `whole` readers read no others), promotions of
+ * them by `posts.NAME`. Records a manifest cannot hold and kinds that could not be read are said
+ * so in the file and as a warning, never left out silently. Pure: live data in, text and the state
+ * bindings out.
  */
 import type { KindDescriptor } from '../kinds/descriptor.js';
 import type { ResourceKind } from '../kinds/kind.js';
-import { KINDS } from '../kinds/registry.js';
-import { targetingKey } from '../kinds/targeting-identity.js';
+import { CHILD_ORDER, COLLECTIONS, DESCRIPTORS, KINDS, ROOT_KIND } from '../kinds/registry.js';
+import { liveTargetingKey } from '../kinds/targeting-identity.js';
+import { firstText, type WriteBack, type WrittenEntry as Entry, type WrittenNode as Node } from '../kinds/write-back.js';
 import type { LiveAccount, LiveResource } from '../live/types.js';
 import { formatAddress } from '../manifest/address.js';
 import type { AddressStep } from '../manifest/types.js';
 import { manifestTakesScalar } from './accepted.js';
-import { manifestFieldsOf, type NamesById } from './fields.js';
-import { manifestText, type Entry, type Node } from './manifest-text.js';
+import { manifestFieldsOf } from './fields.js';
+import { manifestText } from './manifest-text.js';
 import { uniqueKeys } from './slug.js';
 
 /** One account to write. */
@@ -59,19 +64,22 @@ export interface GeneratedManifest {
   warnings: string[];
 }
 
-/** The kinds generate writes, in the order of their sections; every other kind is reported. */
-const WRITTEN: ReadonlySet<ResourceKind> = new Set(['account', 'account_feature', 'do_not_reach_list', 'funding_instrument', 'media', 'card', 'conversation_card', 'post', 'draft_post', 'scheduled_post', 'custom_audience', 'audience_permission', 'campaign', 'line_item', 'targeting_criterion', 'promoted_post', 'promoted_account', 'line_item_curated_category', 'media_creative']);
+/** The kinds generate reads from a live account: those whose descriptors say how they are written back. */
+export const GENERATE_READS: ReadonlySet<ResourceKind> = new Set(DESCRIPTORS.filter((d) => d.generate !== undefined).map((d) => d.kind));
 
-/** Why a kind is not written, for those that are read but not generated. */
-const NOT_WRITTEN: Readonly<Partial<Record<ResourceKind, string>>> = {
-  audience_members: 'members are never read from the service: the audience is written without users (add users: { file: ... } to manage them)',
-  do_not_reach_members: 'members are never read from the service',
-  tailored_audience_permission: 'the same grants as permissions, written there',
-  flexible_audience: 'read with the custom audiences, and named one by one as not generated yet',
-};
-
-/** The kinds generate reads from a live account: those it writes, and the others it reports. */
-export const GENERATE_READS: ReadonlySet<ResourceKind> = WRITTEN;
+/** What the writing of one account gathers as it walks: bindings, warnings, the footer, logical names, comments on keys. */
+interface Run {
+  input: GenerateInput;
+  live: LiveAccount;
+  accountId: string;
+  bindings: GeneratedBinding[];
+  warnings: string[];
+  footer: string[];
+  /** The logical names of the top-level collections written so far, by live id: what later references are written as. */
+  names: Map<string, Map<string, string>>;
+  /** Why an object's key is not its plain slug, by `kind:id`. */
+  comments: Map<string, string>;
+}
 
 const records = (live: LiveAccount, kind: ResourceKind): LiveResource[] => [...(live.resources.get(kind)?.values() ?? [])];
 
@@ -100,216 +108,228 @@ function childrenOf(live: LiveAccount, kind: ResourceKind, field: string, parent
   }
   return index.get(parentId) ?? [];
 }
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Writes the manifest of one account. */
-function generateOne(input: GenerateInput): GeneratedManifest {
+/** Keys in code-unit order. */
+const byKey = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What an object's logical name is made from: its write-back's `nameOf`, else its name. */
+const nameOf = (spec: WriteBack, r: LiveResource): string | undefined => (spec.nameOf ?? firstText('name'))(r.record);
+
+/** Binds the address of `steps` to the live object `id`. */
+function bind(run: Run, kind: ResourceKind, steps: AddressStep[], id: string): void {
+  run.bindings.push({ address: formatAddress({ kind, steps }), steps, kind, id });
+}
+
+/** The comment an object's key gets when it is not its plain slug. */
+function comment(run: Run, r: LiveResource): { comment?: string } {
+  const text = run.comments.get(`${r.kind}:${r.id}`);
+  return text === undefined ? {} : { comment: text };
+}
+
+/** The records of `d` the manifest holds: those its `leftOut` says one by one it cannot hold are said so here. */
+function writable(run: Run, d: KindDescriptor, spec: WriteBack, all: LiveResource[]): LiveResource[] {
+  const leftOut = spec.leftOut;
+  if (leftOut === undefined) return all;
+  if ('together' in leftOut) return all.filter((r) => !leftOut.together.holds(r.record));
+  return all.filter((r) => {
+    const why = leftOut.each(r.record);
+    if (why === undefined) return true;
+    run.footer.push(`${d.noun} ${r.id} (${JSON.stringify(nameOf(spec, r) ?? '')}) is not in this manifest: ${why}`);
+    run.warnings.push(`${d.noun} ${r.id} is not in the manifest: ${why}`);
+    return false;
+  });
+}
+
+/** The records of `d` its `leftOut` names together, said after the collection is written. */
+function reportTogether(run: Run, d: KindDescriptor, spec: WriteBack, all: LiveResource[]): void {
+  const leftOut = spec.leftOut;
+  if (leftOut === undefined || !('together' in leftOut)) return;
+  const { holds, what, why } = leftOut.together;
+  const left = all.filter((r) => holds(r.record));
+  if (left.length === 0) return;
+  run.footer.push(`${d.noun}s: ${left.length} ${what} (${left.map((r) => r.id).sort().join(', ')}) are not in this manifest: ${why}`);
+  run.warnings.push(`${left.length} ${d.noun}(s) of account ${run.accountId} ${what} are not in the manifest`);
+}
+
+/** Unique logical names for `objects` of `d` in the collection `collectionKey`; a name made unique gets a comment and a warning. */
+function keysFor(run: Run, d: KindDescriptor, spec: WriteBack, objects: LiveResource[], collectionKey: string): Map<string, string> {
+  const fixed = new Map(objects.flatMap((r) => {
+    const key = run.input.fixedKeys?.get(`${d.kind}:${r.id}`);
+    return key === undefined ? [] : [[r.id, key] as const];
+  }));
+  const keys = uniqueKeys(objects.map((r) => ({ id: r.id, name: nameOf(spec, r) })), (id) => `${d.kind}_${id.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`, fixed);
+  const out = new Map<string, string>();
+  for (const [id, given] of keys) {
+    out.set(id, given.key);
+    if (given.collidesWith !== undefined) {
+      const text = `named like ${collectionKey}.${given.collidesWith} (${JSON.stringify(nameOf(spec, objects.find((o) => o.id === id) as LiveResource) ?? '')}): given the key ${given.key}`;
+      run.comments.set(`${d.kind}:${id}`, text);
+      run.warnings.push(`${d.noun} ${id} is ${text}`);
+    }
+  }
+  return out;
+}
+
+/** The fields of an object's entry written as values: its id (`byId`), the fields its descriptor compares, those it writes right after the name. */
+function entryFields(run: Run, d: KindDescriptor, spec: WriteBack, record: Readonly<Record<string, unknown>>, id: string): Array<[string, unknown]> {
+  const skip = new Set([...(spec.own?.fields ?? []), ...Object.keys(spec.never ?? {})]);
+  const fields = d.readOnlyWhenImported === true ? [] : manifestFieldsOf(d, record, run.names, skip);
+  const leading = (spec.leading ?? []).map((f): [string, unknown] => [f, record[f]]);
+  const [first, ...rest] = fields;
+  const ordered = first?.[0] === 'name' ? [first, ...leading, ...rest] : [...leading, ...fields];
+  return spec.byId === true ? [['id', id], ...ordered] : ordered;
+}
+
+/** An object's entry: on one line, or a block map of its fields, those it writes itself and its child collections. */
+function entryValue(run: Run, d: KindDescriptor, spec: WriteBack, r: LiveResource, steps: AddressStep[]): Node {
+  const fields = entryFields(run, d, spec, r.record, r.id);
+  if (spec.oneLine === true) return { flow: fields };
+  const entries: Entry[] = fields.map(([key, value]) => ({ key, value: { scalar: value } }));
+  return { map: [...entries, ...(spec.own?.write(r.record, run.names) ?? []), ...collectionsUnder(run, d, steps, r.id)] };
+}
+
+/** A map of logical names (`campaigns`, a campaign's `line_items`). */
+function namedCollection(run: Run, d: KindDescriptor, spec: WriteBack, all: LiveResource[], parent: KindDescriptor, steps: AddressStep[]): Entry | undefined {
+  const collection = d.address.collection;
+  const objects = writable(run, d, spec, all);
+  const keys = keysFor(run, d, spec, objects, steps.length === 0 ? collection : `${formatAddress({ kind: parent.kind, steps })}.${collection}`);
+  if (parent === ROOT_KIND) run.names.set(collection, keys);
+  const entries = [...objects].sort((a, b) => byKey(keys.get(a.id) ?? '', keys.get(b.id) ?? '')).map((r): Entry => {
+    const key = keys.get(r.id) ?? r.id;
+    const at = [...steps, { collection, key }];
+    bind(run, d.kind, at, r.id);
+    return { key, value: entryValue(run, d, spec, r, at), ...comment(run, r) };
+  });
+  reportTogether(run, d, spec, all);
+  return entries.length === 0 ? undefined : { key: collection, ...(spec.comment === undefined ? {} : { comment: spec.comment }), value: { map: entries } };
+}
+
+/**
+ * The target a list item names by logical name (a criterion's audience, `targetNamed`): the field
+ * that holds its id, the manifest field that names it, and its address as the item's key writes it.
+ */
+function namedTarget(run: Run, d: KindDescriptor, spec: WriteBack, record: Readonly<Record<string, unknown>>): { field: string; by: string; name: string; key: string } | undefined {
+  const target = d.targets?.(record);
+  if (target === undefined || spec.targetNamed === undefined) return undefined;
+  const collection = KINDS[target.kind].address.collection;
+  const name = run.names.get(collection)?.get(String(record[target.field]));
+  return name === undefined ? undefined : { field: target.field, by: spec.targetNamed, name, key: `${collection}.${name}` };
+}
+
+/** A list item of `d`: its key in the address, and how it is written (the bare id when nothing else is and the schema takes one). */
+function listItem(run: Run, d: KindDescriptor, spec: WriteBack, r: LiveResource): { key: string; id: string; node: Node } | undefined {
+  const shape = d.address;
+  if (shape.key === 'targeting') {
+    const fields = manifestFieldsOf(d, r.record, run.names);
+    const target = namedTarget(run, d, spec, r.record);
+    const key = liveTargetingKey(r.record, target?.key);
+    if (key === undefined) return undefined;
+    return { key, id: r.id, node: { flow: target === undefined ? fields : fields.map(([k, v]): [string, unknown] => (k === target.field ? [target.by, target.name] : [k, v])) } };
+  }
+  if (shape.key !== 'value') return undefined;
+  const field = shape.field;
+  const named = spec.itemNamed === undefined ? undefined : run.names.get(spec.itemNamed)?.get(String(r.record[field]));
+  if (named !== undefined) return { key: `${spec.itemNamed}.${named}`, id: r.id, node: { scalar: `${spec.itemNamed}.${named}` } };
+  const key = String(r.record[field]);
+  const rest = manifestFieldsOf(d, r.record, run.names, new Set([field]));
+  return { key, id: r.id, node: rest.length === 0 && manifestTakesScalar(d.manifest.def) ? { scalar: key } : { flow: [[field, key], ...rest] } };
+}
+
+/** A list keyed by what identifies its items (targeting, promoted posts), in the order of their keys. */
+function listCollection(run: Run, d: KindDescriptor, spec: WriteBack, all: LiveResource[], steps: AddressStep[]): Entry | undefined {
+  const written = all.flatMap((r) => listItem(run, d, spec, r) ?? []).sort((a, b) => byKey(a.key, b.key));
+  if (written.length === 0) return undefined;
+  for (const w of written) bind(run, d.kind, [...steps, { collection: d.address.collection, key: w.key }], w.id);
+  return { key: d.address.collection, value: { list: written.map((w) => w.node) } };
+}
+
+/** A map of `<key>: <value>` entries (an audience's permissions), in the order of their keys. */
+function mapEntries(run: Run, d: KindDescriptor, valueField: string, all: LiveResource[], steps: AddressStep[]): Entry | undefined {
+  const shape = d.address;
+  if (shape.key !== 'value' || all.length === 0) return undefined;
+  const keyed = all.map((r) => ({ key: String(r.record[shape.field]), r })).sort((a, b) => byKey(a.key, b.key));
+  for (const { key, r } of keyed) bind(run, d.kind, [...steps, { collection: d.address.collection, key }], r.id);
+  return { key: d.address.collection, value: { map: keyed.map(({ key, r }) => ({ key, value: { scalar: r.record[valueField] } })) } };
+}
+
+/** The one object of a `single` collection (the do-not-reach list). */
+function singleEntry(run: Run, d: KindDescriptor, spec: WriteBack, all: LiveResource[], steps: AddressStep[]): Entry | undefined {
+  const r = all[0];
+  if (r === undefined) return undefined;
+  const at = [...steps, { collection: d.address.collection, key: '' }];
+  bind(run, d.kind, at, r.id);
+  return { key: d.address.collection, ...(spec.comment === undefined ? {} : { comment: spec.comment }), value: entryValue(run, d, spec, r, at) };
+}
+
+/** The feature list: the keys the account has, in order. */
+function featureList(run: Run, d: KindDescriptor, all: LiveResource[], steps: AddressStep[]): Entry | undefined {
+  const keys = all.map((f) => f.id).sort();
+  if (keys.length === 0) return undefined;
+  for (const key of keys) bind(run, d.kind, [...steps, { collection: d.address.collection, key }], key);
+  return { key: d.address.collection, value: { scalar: keys } };
+}
+
+/**
+ * The collections under the object at `steps` (the account: the file's sections), in the order
+ * the manifest reads them (those its `generate.children` names first), each kind written as its
+ * address shape says; a kind without a write-back is not written (test/kinds/kind-places.test.ts
+ * names each, with why).
+ */
+function collectionsUnder(run: Run, parent: KindDescriptor, steps: AddressStep[], parentId: string): Entry[] {
+  const out: Entry[] = [];
+  const kinds = COLLECTIONS.get(parent.kind);
+  const read = CHILD_ORDER.get(parent.kind) ?? [];
+  const first = parent.generate?.children ?? [];
+  for (const collection of [...first, ...read.filter((c) => !first.includes(c))]) {
+    const kind = kinds?.get(collection);
+    const d = kind === undefined ? undefined : KINDS[kind];
+    const spec = d?.generate;
+    if (d === undefined || spec === undefined) continue;
+    const all = parent === ROOT_KIND ? records(run.live, d.kind) : childrenOf(run.live, d.kind, d.parentField ?? '', parentId);
+    const entries = d.manifest.entries;
+    let entry: Entry | undefined;
+    switch (d.address.key) {
+      case 'name':
+        entry = namedCollection(run, d, spec, all, parent, steps);
+        break;
+      case 'single':
+        entry = singleEntry(run, d, spec, all, steps);
+        break;
+      case 'feature':
+        entry = featureList(run, d, all, steps);
+        break;
+      case 'value':
+      case 'targeting':
+        entry = entries?.form === 'map' ? mapEntries(run, d, entries.valueField, all, steps) : listCollection(run, d, spec, all, steps);
+        break;
+      case 'root':
+        break;
+    }
+    if (entry !== undefined) out.push(entry);
+  }
+  return out;
+}
+
+/** Writes the manifest of one account: the account's own entry, then every section under it. */
+function generateAccount(input: GenerateInput): GeneratedManifest {
   const { live } = input;
   const accountId = live.accountId ?? live.account;
-  const bindings: GeneratedBinding[] = [];
-  const warnings: string[] = [];
-  const names = new Map<string, Map<string, string>>();
-  const bind = (kind: ResourceKind, steps: AddressStep[], id: string): void => {
-    bindings.push({ address: formatAddress({ kind, steps }), steps, kind, id });
-  };
-  const comments = new Map<string, string>();
-  const keysFor = (d: KindDescriptor, objects: LiveResource[], nameOf: (r: LiveResource) => string | undefined, collectionKey: string): Map<string, string> => {
-    const fixed = new Map(objects.flatMap((r) => {
-      const key = input.fixedKeys?.get(`${d.kind}:${r.id}`);
-      return key === undefined ? [] : [[r.id, key] as const];
-    }));
-    const keys = uniqueKeys(objects.map((r) => ({ id: r.id, name: nameOf(r) })), (id) => `${d.kind}_${id.replace(/[^A-Za-z0-9]+/g, '_').toLowerCase()}`, fixed);
-    const out = new Map<string, string>();
-    for (const [id, given] of keys) {
-      out.set(id, given.key);
-      if (given.collidesWith !== undefined) {
-        const text = `named like ${collectionKey}.${given.collidesWith} (${JSON.stringify(nameOf(objects.find((o) => o.id === id) as LiveResource) ?? '')}): given the key ${given.key}`;
-        comments.set(`${d.kind}:${id}`, text);
-        warnings.push(`${d.noun} ${id} is ${text}`);
-      }
-    }
-    return out;
-  };
-  const named = (kind: ResourceKind, objects: LiveResource[], nameOf: (r: LiveResource) => string | undefined): Map<string, string> => {
-    const d = KINDS[kind];
-    const keys = keysFor(d, objects, nameOf, d.address.collection);
-    if (d.parent === 'account') names.set(d.address.collection, new Map([...keys]));
-    return keys;
-  };
-  const sorted = (objects: LiveResource[], keys: Map<string, string>): LiveResource[] => [...objects].sort((a, b) => ((keys.get(a.id) ?? '') < (keys.get(b.id) ?? '') ? -1 : 1));
-  const root: Entry[] = [{ key: 'version', value: { scalar: 1 } }, { key: 'endpoint', value: { scalar: input.endpoint } }];
-
-  const account = records(live, 'account')[0];
-  bind('account', [], accountId);
-  const accountFields: Array<[string, unknown]> = [['id', accountId], ...(account === undefined ? [] : manifestFieldsOf(KINDS.account, account.record, names))];
-  root.push({ key: 'account', value: { map: accountFields.map(([key, value]) => ({ key, value: { scalar: value } })) } });
-
-  const footer: string[] = [];
-  // the features the account has, by key (sandbox and local add and remove them; production only checks them)
-  const features = records(live, 'account_feature').map((f) => f.id).sort();
-  if (features.length > 0) {
-    root.push({ key: 'features', value: { scalar: features } });
-    for (const key of features) bind('account_feature', [{ collection: 'features', key }], key);
-  }
-
-  // funding instruments: existing ones, by id
-  const instruments = records(live, 'funding_instrument');
-  const instrumentKeys = named('funding_instrument', instruments, (r) => str(r.record['name']) ?? str(r.record['description']) ?? str(r.record['type']));
-  if (instruments.length > 0) {
-    root.push({
-      key: 'funding_instruments',
-      value: { map: sorted(instruments, instrumentKeys).map((r) => ({ key: instrumentKeys.get(r.id) ?? r.id, value: { flow: [['id', r.id]] }, ...comment(comments, r) })) },
-    });
-    for (const r of instruments) bind('funding_instrument', [{ collection: 'funding_instruments', key: instrumentKeys.get(r.id) ?? r.id }], r.id);
-  }
-
-  // media library items: by id, their bytes are not here
-  const media = records(live, 'media');
-  const mediaKeys = named('media', media, (r) => str(r.record['name']) ?? str(r.record['file_name']));
-  if (media.length > 0) {
-    root.push({
-      key: 'media',
-      comment: 'library items named by id: adsctl does not have their files, and never uploads them',
-      value: { map: sorted(media, mediaKeys).map((r) => ({ key: mediaKeys.get(r.id) ?? r.id, value: { flow: [['id', r.id], ...manifestFieldsOf(KINDS.media, r.record, names)] }, ...comment(comments, r) })) },
-    });
-    for (const r of media) bind('media', [{ collection: 'media', key: mediaKeys.get(r.id) ?? r.id }], r.id);
-  }
-
-  // cards, their media by logical name
-  const cards = records(live, 'card');
-  const cardKeys = named('card', cards, (r) => str(r.record['name']));
-  if (cards.length > 0) {
-    const mediaName = (key: unknown): string | undefined => names.get('media')?.get(String(key));
-    const component = (c: unknown): Array<[string, unknown]> => {
-      const fields = Object.entries((c ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
-      return fields.map(([k, v]): [string, unknown] => {
-        if (k === 'media_key' && mediaName(v) !== undefined) return ['media', mediaName(v)];
-        if (k === 'media_keys' && Array.isArray(v) && v.every((m) => mediaName(m) !== undefined)) return ['media', v.map(mediaName)];
-        return [k, v];
-      });
-    };
-    root.push({
-      key: 'cards',
-      value: {
-        map: sorted(cards, cardKeys).map((r) => {
-          const entry: Entry[] = manifestFieldsOf(KINDS.card, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-          const components = r.record['components'];
-          const slides = r.record['slides'];
-          if (Array.isArray(components)) entry.push({ key: 'components', value: { list: components.map((c) => ({ flow: component(c) })) } });
-          if (Array.isArray(slides)) entry.push({ key: 'slides', value: { list: slides.map((s) => ({ list: (Array.isArray(s) ? s : []).map((c) => ({ flow: component(c) })) })) } });
-          return { key: cardKeys.get(r.id) ?? r.id, value: { map: entry }, ...comment(comments, r) };
-        }),
-      },
-    });
-    for (const r of cards) bind('card', [{ collection: 'cards', key: cardKeys.get(r.id) ?? r.id }], r.id);
-  }
-
-  // conversation cards, their media by logical name (the format is the endpoint that holds them)
-  const conversationCards = records(live, 'conversation_card');
-  const conversationKeys = named('conversation_card', conversationCards, (r) => str(r.record['name']));
-  if (conversationCards.length > 0) {
-    root.push({
-      key: 'conversation_cards',
-      value: {
-        map: sorted(conversationCards, conversationKeys).map((r) => {
-          const fields = manifestFieldsOf(KINDS.conversation_card, r.record, names);
-          const [first, ...rest] = fields;
-          const ordered = first?.[0] === 'name' ? [first, ['format', r.record['format']] as [string, unknown], ...rest] : [['format', r.record['format']] as [string, unknown], ...fields];
-          return { key: conversationKeys.get(r.id) ?? r.id, value: { map: ordered.map(([k, v]) => ({ key: k, value: { scalar: v } })) }, ...comment(comments, r) };
-        }),
-      },
-    });
-    for (const r of conversationCards) bind('conversation_card', [{ collection: 'conversation_cards', key: conversationKeys.get(r.id) ?? r.id }], r.id);
-  }
-
-  // posts, drafts and scheduled posts of the account's FULL promotable user (the author a manifest that names none writes as)
-  const publishedSchedules = records(live, 'scheduled_post').filter((r) => r.record['scheduled_status'] !== undefined && r.record['scheduled_status'] !== 'SCHEDULED');
-  for (const kind of POST_KINDS) {
-    const d = KINDS[kind];
-    const objects = records(live, kind).filter((r) => !publishedSchedules.includes(r));
-    const keys = named(kind, objects, (r) => str(r.record['name']) ?? leadingWords(r.record['text']));
-    if (objects.length === 0) continue;
-    root.push({
-      key: d.address.collection,
-      ...(kind === 'post' ? { comment: 'promoted-only posts: the service cannot change or delete them; a change but of the name makes a new post' } : {}),
-      value: { map: sorted(objects, keys).map((r) => ({ key: keys.get(r.id) ?? r.id, value: { map: postFields(d, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } })) }, ...comment(comments, r) })) },
-    });
-    for (const r of objects) bind(kind, [{ collection: d.address.collection, key: keys.get(r.id) ?? r.id }], r.id);
-  }
-  if (publishedSchedules.length > 0) {
-    footer.push(`scheduled posts: ${publishedSchedules.length} already published (${publishedSchedules.map((r) => r.id).sort().join(', ')}) are not in this manifest: the service no longer changes them, and the posts they became are under posts`);
-    warnings.push(`${publishedSchedules.length} scheduled post(s) of account ${accountId} already published are not in the manifest`);
-  }
-
-  // custom audiences: without members; flexible ones and those shared with the account are reported
-  const allAudiences = records(live, 'custom_audience');
-  const audiences = allAudiences.filter((r) => r.record['audience_type'] !== 'FLEXIBLE' && r.record['is_owner'] !== false);
-  for (const r of allAudiences.filter((a) => !audiences.includes(a))) {
-    const why = r.record['audience_type'] === 'FLEXIBLE' ? 'flexible audiences are not generated yet' : 'it is shared with this account by another, which owns it';
-    footer.push(`custom audience ${r.id} (${JSON.stringify(str(r.record['name']) ?? '')}) is not in this manifest: ${why}`);
-    warnings.push(`custom audience ${r.id} is not in the manifest: ${why}`);
-  }
-  const audienceKeys = named('custom_audience', audiences, (r) => str(r.record['name']));
-  const permissions = records(live, 'audience_permission');
-  if (audiences.length > 0) {
-    root.push({
-      key: 'custom_audiences',
-      comment: 'members are not read from the service and not managed here: add users: { file: ... } to manage them',
-      value: {
-        map: sorted(audiences, audienceKeys).map((r) => {
-          const key = audienceKeys.get(r.id) ?? r.id;
-          const entry: Entry[] = manifestFieldsOf(KINDS.custom_audience, r.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-          const grants = permissions.filter((p) => String(p.record['custom_audience_id']) === r.id).sort((a, b) => (String(a.record['granted_account_id']) < String(b.record['granted_account_id']) ? -1 : 1));
-          if (grants.length > 0) {
-            entry.push({ key: 'permissions', value: { map: grants.map((p) => ({ key: String(p.record['granted_account_id']), value: { scalar: p.record['permission_level'] } })) } });
-            for (const p of grants) bind('audience_permission', [{ collection: 'custom_audiences', key }, { collection: 'permissions', key: String(p.record['granted_account_id']) }], p.id);
-          }
-          return { key, value: { map: entry }, ...comment(comments, r) };
-        }),
-      },
-    });
-    for (const r of audiences) bind('custom_audience', [{ collection: 'custom_audiences', key: audienceKeys.get(r.id) ?? r.id }], r.id);
-  }
-
-  // the do-not-reach list, without its members
-  const doNotReach = records(live, 'do_not_reach_list')[0];
-  if (doNotReach !== undefined) {
-    const entry: Entry[] = manifestFieldsOf(KINDS.do_not_reach_list, doNotReach.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-    root.push({ key: 'do_not_reach', comment: 'its users are not read from the service and not managed here: add users: { file: ... } to manage them', value: { map: entry } });
-    bind('do_not_reach_list', [{ collection: 'do_not_reach', key: '' }], doNotReach.id);
-  }
-
-  // campaigns, their line items, and what those carry
-  const campaigns = records(live, 'campaign');
-  const campaignKeys = named('campaign', campaigns, (r) => str(r.record['name']));
-  if (campaigns.length > 0) {
-    root.push({
-      key: 'campaigns',
-      value: {
-        map: sorted(campaigns, campaignKeys).map((c) => {
-          const cKey = campaignKeys.get(c.id) ?? c.id;
-          const cSteps: AddressStep[] = [{ collection: 'campaigns', key: cKey }];
-          bind('campaign', cSteps, c.id);
-          const entry: Entry[] = manifestFieldsOf(KINDS.campaign, c.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-          const under = childrenOf(live, 'line_item', KINDS.line_item.parentField ?? '', c.id);
-          const liKeys = keysFor(KINDS.line_item, under, (r) => str(r.record['name']), `${formatAddress({ kind: 'campaign', steps: cSteps })}.line_items`);
-          if (under.length > 0) {
-            entry.push({
-              key: 'line_items',
-              value: { map: sorted(under, liKeys).map((li) => ({ key: liKeys.get(li.id) ?? li.id, value: { map: lineItemEntry(live, li, [...cSteps, { collection: 'line_items', key: liKeys.get(li.id) ?? li.id }], names, bind) }, ...comment(comments, li) })) },
-            });
-          }
-          return { key: cKey, value: { map: entry }, ...comment(comments, c) };
-        }),
-      },
-    });
-  }
-
-  // every kind adsctl manages is written, or said not to be: never left out silently
-  for (const d of Object.values(KINDS)) {
-    if (NOT_WRITTEN[d.kind] !== undefined || (WRITTEN.has(d.kind) && !input.unread.includes(d.kind))) continue;
-    footer.push(`${d.address.collection}: not read by adsctl generate yet; any ${d.noun}s of the account are not in this manifest`);
-    warnings.push(`${d.noun}s are not generated yet: any in account ${accountId} are not in the manifest`);
+  const run: Run = { input, live, accountId, bindings: [], warnings: [], footer: [], names: new Map(), comments: new Map() };
+  bind(run, ROOT_KIND.kind, [], accountId);
+  const account = records(live, ROOT_KIND.kind)[0];
+  // the account always by its id: the manifest binds it by `account.id`
+  const fields = entryFields(run, ROOT_KIND, { ...ROOT_KIND.generate, byId: true }, account?.record ?? {}, accountId);
+  const root: Entry[] = [
+    { key: 'version', value: { scalar: 1 } },
+    { key: 'endpoint', value: { scalar: input.endpoint } },
+    { key: ROOT_KIND.kind, value: { map: fields.map(([key, value]) => ({ key, value: { scalar: value } })) } },
+    ...collectionsUnder(run, ROOT_KIND, [], accountId),
+  ];
+  // a kind generate writes but could not read is said so: never left out silently
+  for (const d of DESCRIPTORS) {
+    if (d.generate === undefined || !input.unread.includes(d.kind)) continue;
+    run.footer.push(`${d.address.collection}: not read by adsctl generate yet; any ${d.noun}s of the account are not in this manifest`);
+    run.warnings.push(`${d.noun}s are not generated yet: any in account ${accountId} are not in the manifest`);
   }
   const header = [
     `yaml-language-server: $schema=${input.schemaPath}`,
@@ -317,94 +337,10 @@ function generateOne(input: GenerateInput): GeneratedManifest {
     `Generated by adsctl generate from account ${accountId} at ${input.endpoint} on ${input.readAt.toISOString().replace(/\.\d{3}Z$/, 'Z')}.`,
     'Logical names are made from the objects\' names; the state binds each to its live object.',
   ];
-  return { accountId, fileName: `${accountId}.yaml`, text: manifestText(header, root, footer), bindings, warnings };
-}
-
-function comment(comments: ReadonlyMap<string, string>, r: LiveResource): { comment?: string } {
-  const text = comments.get(`${r.kind}:${r.id}`);
-  return text === undefined ? {} : { comment: text };
-}
-
-/** The post kinds, in the order of their sections. */
-const POST_KINDS: readonly ResourceKind[] = ['post', 'draft_post', 'scheduled_post'];
-
-/** A post's key when it has no name: its first words. */
-function leadingWords(text: unknown): string | undefined {
-  return typeof text === 'string' ? text.split(/\s+/).filter((w) => w !== '').slice(0, 5).join(' ') : undefined;
-}
-
-/**
- * A post's, draft's or scheduled post's fields: its card (`card:` or `conversation_card:`) and
- * media (`media:`) by logical name where the manifest holds them (raw `card_uri` and `media_keys`
- * otherwise); the author left out (every post read is the FULL promotable user's, the author of a
- * post that names none), and the service's defaults too, as for every kind.
- */
-function postFields(d: KindDescriptor, record: Readonly<Record<string, unknown>>, names: NamesById): Array<[string, unknown]> {
-  const skip = new Set(['card_uri', 'media_keys', 'as_user_id']);
-  const out = manifestFieldsOf(d, record, names, skip);
-  const uri = str(record['card_uri']);
-  if (uri !== undefined) {
-    const id = uri.startsWith('card://') ? uri.slice('card://'.length) : uri;
-    const card = names.get('cards')?.get(id);
-    const conversation = names.get('conversation_cards')?.get(id);
-    out.push(card !== undefined ? ['card', card] : conversation !== undefined ? ['conversation_card', conversation] : ['card_uri', uri]);
-  }
-  const media = Array.isArray(record['media_keys']) ? record['media_keys'].map(String) : [];
-  if (media.length > 0) {
-    const byName = media.map((m) => names.get('media')?.get(m));
-    out.push(byName.every((n) => n !== undefined) ? ['media', byName] : ['media_keys', media]);
-  }
-  return out;
-}
-
-/** The kinds listed under a line item (their descriptors' parent), each keyed by what identifies it, in registry order. */
-const LINE_ITEM_LISTS: readonly ResourceKind[] = Object.values(KINDS).filter((d) => d.parent === 'line_item' && WRITTEN.has(d.kind)).map((d) => d.kind);
-
-/** A line item's fields and the lists under it. */
-function lineItemEntry(live: LiveAccount, li: LiveResource, steps: AddressStep[], names: NamesById, bind: (kind: ResourceKind, steps: AddressStep[], id: string) => void): Entry[] {
-  bind('line_item', steps, li.id);
-  const entry: Entry[] = manifestFieldsOf(KINDS.line_item, li.record, names).map(([k, v]) => ({ key: k, value: { scalar: v } }));
-  for (const kind of LINE_ITEM_LISTS) {
-    const d = KINDS[kind];
-    const items = childrenOf(live, kind, d.parentField ?? '', li.id);
-    if (items.length === 0) continue;
-    const written = items.map((r) => listItem(d, r, names)).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (const w of written) bind(kind, [...steps, { collection: d.address.collection, key: w.key }], w.id);
-    entry.push({ key: d.address.collection, value: { list: written.map((w) => w.node) } });
-  }
-  return entry;
-}
-
-/** Collections whose objects a list item names as `<collection>.<name>` (`promoted_posts: [posts.launch]`). */
-const ITEMS_NAMED_BY_KEY: ReadonlySet<string> = new Set(['posts']);
-
-/** A list item of kind `d`: its key in the address, and how it is written (the bare id when nothing else is and the schema takes one). */
-function listItem(d: KindDescriptor, r: LiveResource, names: NamesById): { key: string; id: string; node: Node } {
-  const shape = d.address;
-  if (shape.key === 'targeting') {
-    const type = String(r.record['targeting_type']);
-    const value = String(r.record['targeting_value']);
-    const operator = String(r.record['operator_type'] ?? 'EQ');
-    const fields = manifestFieldsOf(d, r.record, names);
-    const audience = d.targets?.(r.record) === undefined ? undefined : names.get('custom_audiences')?.get(value);
-    if (audience !== undefined) {
-      const flow = fields.map(([k, v]): [string, unknown] => (k === 'targeting_value' ? ['custom_audience', audience] : [k, v]));
-      return { key: targetingKey(type, `custom_audiences.${audience}`, operator), id: r.id, node: { flow } };
-    }
-    return { key: targetingKey(type, value, operator), id: r.id, node: { flow: fields } };
-  }
-  const field = shape.key === 'value' ? shape.field : 'id';
-  // an item naming a post of the manifest (a promoted post) names it `posts.NAME`
-  for (const collection of (d.manifest.named ?? []).filter((c) => ITEMS_NAMED_BY_KEY.has(c))) {
-    const name = names.get(collection)?.get(String(r.record[field]));
-    if (name !== undefined) return { key: `${collection}.${name}`, id: r.id, node: { scalar: `${collection}.${name}` } };
-  }
-  const key = String(r.record[field]);
-  const rest = manifestFieldsOf(d, r.record, names, new Set([field]));
-  return { key, id: r.id, node: rest.length === 0 && manifestTakesScalar(d.manifest.def) ? { scalar: key } : { flow: [[field, key], ...rest] } };
+  return { accountId, fileName: `${accountId}.yaml`, text: manifestText(header, root, run.footer), bindings: run.bindings, warnings: run.warnings };
 }
 
 /** The manifests of `accounts`, one each. */
 export function generateManifests(accounts: readonly GenerateInput[]): GeneratedManifest[] {
-  return accounts.map(generateOne);
+  return accounts.map(generateAccount);
 }

@@ -6,16 +6,7 @@
  * value back as it was.
  */
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
-
-/** A map entry to write, with a comment before it. */
-export interface Entry {
-  key: string;
-  value: Node;
-  comment?: string;
-}
-
-/** What a value is written as: a scalar, a block map of entries, a list of items (flow maps or scalars), or a one-line map. */
-export type Node = { scalar: unknown } | { map: Entry[] } | { list: Node[] } | { flow: Array<[string, unknown]> };
+import type { WrittenEntry as Entry, WrittenNode as Node } from '../kinds/write-back.js';
 
 /** `value` with every `${` in its strings written `$${` (the loader's escape for a literal `${`). */
 function literal(value: unknown): unknown {

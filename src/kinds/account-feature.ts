@@ -20,6 +20,7 @@ export const ACCOUNT_FEATURE: KindDescriptor = {
   parent: 'account',
   address: { collection: 'features', key: 'feature' },
   manifest: manifestFields<AccountFeature>('AccountFeature', { special: ['feature_key'] }),
+  generate: {},
   attributes: [{ ...field('feature_key', 'scalar', 'replace'), identity: true }],
   computed: [],
   read: { via: 'features' },

@@ -24,6 +24,7 @@ export const ACCOUNT: KindDescriptor = {
     plain: ['name', 'industry_type'], special: ['id', 'limits'],
     sections: ['features', 'funding_instruments', 'media', 'cards', 'conversation_cards', 'posts', 'draft_posts', 'scheduled_posts', 'custom_audiences', 'flexible_audiences', 'do_not_reach', 'campaigns'],
   }),
+  generate: {},
   attributes: [{ ...field('name', 'scalar', 'update'), kept: true }, field('industry_type', 'scalar', 'update')],
   computed: ['id', 'business_name', 'business_id', 'timezone', 'timezone_switch_at', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: { via: 'account' },

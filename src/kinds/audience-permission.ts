@@ -19,6 +19,7 @@ export const AUDIENCE_PERMISSION: KindDescriptor = {
   address: { collection: 'permissions', key: 'value', field: 'granted_account_id' },
   // the manifest writes a permission as `<granted account id>: <level>` (PermissionLevel)
   manifest: { def: 'PermissionLevel', plain: [], ids: [], money: {}, times: [], refs: {}, special: [], children: [], entries: { form: 'map', valueField: 'permission_level' } },
+  generate: {},
   attributes: [
     required('custom_audience_id', 'id', 'replace'),
     { ...required('granted_account_id', 'id', 'replace'), identity: true },

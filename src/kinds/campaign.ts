@@ -32,6 +32,7 @@ export const CAMPAIGN: KindDescriptor = {
     refs: { funding_instrument: { field: 'funding_instrument_id', collection: 'funding_instruments' } },
     children: ['line_items'],
   }),
+  generate: {},
   attributes: [
     required('name', 'scalar', 'update'),
     required('funding_instrument_id', 'id', 'replace'),

@@ -1,11 +1,12 @@
 /**
  * A card's `components` or `slides` as the manifest writes them: media named by logical name
  * (`media: hero`, or a list for SWIPEABLE_MEDIA) become references filling `media_key` or
- * `media_keys`, resolved by the diff to the media's key.
+ * `media_keys`, resolved by the diff to the media's key; and the same written back by generate.
  */
 import { quoteValue } from '../diag/quote.js';
 import { asMap, asSeq, childPointer, plainValue, type YNode } from './entry-nodes.js';
 import type { EntryContext, EntryReader, EntryResource } from './manifest-reading.js';
+import type { NamesById, WrittenEntry } from './write-back.js';
 
 /** A card component with `media` turned into `media_key` (MEDIA) or `media_keys` (SWIPEABLE_MEDIA) references. */
 function cardComponent(ctx: EntryContext, resource: EntryResource, node: YNode, pointer: string, path: string): unknown {
@@ -60,3 +61,24 @@ export const readCardContent: EntryReader = (ctx, resource, map, pointer) => {
     resource.attributeSources['slides'] = ctx.rangeOf(slides.value);
   }
 };
+
+/** A live component's fields, its `media_key` as `media` and its `media_keys` as a `media` list where the manifest names them all. */
+function writtenComponent(component: unknown, names: NamesById): Array<[string, unknown]> {
+  const mediaName = (key: unknown): string | undefined => names.get('media')?.get(String(key));
+  const fields = Object.entries((component ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined);
+  return fields.map(([k, v]): [string, unknown] => {
+    if (k === 'media_key' && mediaName(v) !== undefined) return ['media', mediaName(v)];
+    if (k === 'media_keys' && Array.isArray(v) && v.every((m) => mediaName(m) !== undefined)) return ['media', v.map(mediaName)];
+    return [k, v];
+  });
+}
+
+/** A live card's `components` (one line each) or `slides` (a list of such lists), media by logical name: how generate writes them. */
+export function writeCardContent(record: Readonly<Record<string, unknown>>, names: NamesById): WrittenEntry[] {
+  const out: WrittenEntry[] = [];
+  const components = record['components'];
+  const slides = record['slides'];
+  if (Array.isArray(components)) out.push({ key: 'components', value: { list: components.map((c) => ({ flow: writtenComponent(c, names) })) } });
+  if (Array.isArray(slides)) out.push({ key: 'slides', value: { list: slides.map((s) => ({ list: (Array.isArray(s) ? s : []).map((c) => ({ flow: writtenComponent(c, names) })) })) } });
+  return out;
+}

@@ -8,7 +8,7 @@
 import type { Card } from '../manifest/generated/manifest.js';
 import { field } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
-import { readCardContent } from './card-content.js';
+import { readCardContent, writeCardContent } from './card-content.js';
 import { manifestFields } from './manifest-fields.js';
 import { deleteOne } from './standard.js';
 
@@ -45,6 +45,7 @@ export const CARD: KindDescriptor = {
   parent: 'account',
   address: { collection: 'cards', key: 'name' },
   manifest: manifestFields<Card>('Card', { plain: ['name'], special: ['components', 'slides'], named: ['media'], read: readCardContent }),
+  generate: { own: { fields: ['components', 'slides'], write: writeCardContent } },
   attributes: [{ ...field('name', 'scalar', 'update'), requiredOnCreate: true }, field('components', 'json', 'update'), field('slides', 'json', 'update')],
   computed: ['id', 'card_uri', 'card_type', 'created_at', 'updated_at', 'deleted'],
   read: {

@@ -59,6 +59,8 @@ export const CONVERSATION_CARD: KindDescriptor = {
     plain: ['format', 'name', 'first_cta', 'first_cta_tweet', 'second_cta', 'second_cta_tweet', 'third_cta', 'third_cta_tweet', 'fourth_cta', 'fourth_cta_tweet', 'title', 'thank_you_text', 'thank_you_url'],
     refs: { media: { field: 'media_key', collection: 'media' }, poster_media: { field: 'poster_media_key', collection: 'media' } },
   }),
+  // its format is the endpoint that holds it: write-only, so never compared, and written from the record
+  generate: { leading: ['format'] },
   attributes: [
     { ...required('format', 'scalar', 'replace'), writeOnly: true },
     required('name', 'scalar', 'update'),

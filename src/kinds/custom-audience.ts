@@ -34,6 +34,10 @@ export const CUSTOM_AUDIENCE: KindDescriptor = {
   parent: 'account',
   address: { collection: 'custom_audiences', key: 'name' },
   manifest: manifestFields<CustomAudience>('CustomAudience', { plain: ['name', 'description'], children: ['users', 'permissions'] }),
+  generate: {
+    comment: 'members are not read from the service and not managed here: add users: { file: ... } to manage them',
+    leftOut: { each: (r) => (r['audience_type'] === 'FLEXIBLE' ? 'flexible audiences are not generated yet' : r['is_owner'] === false ? 'it is shared with this account by another, which owns it' : undefined) },
+  },
   attributes: [required('name', 'scalar', 'update'), field('description', 'scalar', 'update')],
   computed: ['id', 'audience_size', 'audience_type', 'targetable', 'targetable_types', 'reasons_not_targetable', 'is_owner', 'permission_level', 'partner_source', 'owner_account_id', 'created_at', 'updated_at', 'deleted'],
   read: listed('custom_audience', 'ids'),

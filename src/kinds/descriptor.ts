@@ -11,6 +11,7 @@ import type { FieldRule } from './attribute.js';
 import type { FileLimit } from './local-file.js';
 import type { EntryReader, ItemIdentity } from './manifest-reading.js';
 import type { ResourceKind } from './kind.js';
+import type { WriteBack } from './write-back.js';
 
 /**
  * How the manifest writes the kind's fields (the `$defs` entry `def` of
@@ -400,4 +401,9 @@ export interface KindDescriptor {
   targetable?: TargetableRule;
   /** The object a value of the kind targets, which the service needs targetable (a criterion's audience). */
   targets?: TargetOf;
+  /**
+   * How `adsctl generate` writes its live records back into a manifest (write-back.ts); absent: a
+   * kind generate neither reads nor writes (test/kinds/kind-places.test.ts says why of each).
+   */
+  generate?: WriteBack;
 }

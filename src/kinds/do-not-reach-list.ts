@@ -16,6 +16,7 @@ export const DO_NOT_REACH_LIST: KindDescriptor = {
   parent: 'account',
   address: { collection: 'do_not_reach', key: 'single' },
   manifest: manifestFields<DoNotReach>('DoNotReach', { plain: ['description'], children: ['users'] }),
+  generate: { comment: 'its users are not read from the service and not managed here: add users: { file: ... } to manage them' },
   attributes: [field('description', 'scalar', 'replace')],
   computed: ['id', 'created_at', 'updated_at', 'deleted'],
   read: {

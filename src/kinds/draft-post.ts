@@ -9,7 +9,7 @@ import type { DraftPost, ScheduledPost } from '../manifest/generated/manifest.js
 import { field, serviceDefaulted } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
-import { readPostContent } from './post-content.js';
+import { POST_WRITE_BACK, readPostContent } from './post-content.js';
 import { fullPromotableUser, pick, postAsWritten } from './post.js';
 import { deleteOne, updateOne } from './standard.js';
 
@@ -26,6 +26,9 @@ function laterPost(kind: 'draft_post' | 'scheduled_post', resource: 'draft_tweet
     manifest: scheduled
       ? manifestFields<ScheduledPost>('ScheduledPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], times: ['scheduled_at'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], read: readPostContent })
       : manifestFields<DraftPost>('DraftPost', { plain: ['text', 'name', 'nullcast', 'media_keys', 'card_uri'], ids: ['as_user_id'], refs: { card: { field: 'card_uri', collection: 'cards' }, conversation_card: { field: 'card_uri', collection: 'conversation_cards' } }, special: ['media'], named: ['media'], read: readPostContent }),
+    generate: scheduled
+      ? { ...POST_WRITE_BACK, leftOut: { together: { holds: (r) => r['scheduled_status'] !== undefined && r['scheduled_status'] !== 'SCHEDULED', what: 'already published', why: 'the service no longer changes them, and the posts they became are under posts' } } }
+      : POST_WRITE_BACK,
     attributes: [
       field('as_user_id', 'id', 'replace'),
       { ...field('text', 'scalar', 'update'), multiline: true },

@@ -10,6 +10,7 @@ import { FLIGHT } from './budget-flight.js';
 import type { KindDescriptor } from './descriptor.js';
 import { manifestFields } from './manifest-fields.js';
 import { listed } from './standard.js';
+import { firstText } from './write-back.js';
 
 /** A funding instrument. */
 export const FUNDING_INSTRUMENT: KindDescriptor = {
@@ -23,6 +24,8 @@ export const FUNDING_INSTRUMENT: KindDescriptor = {
     times: ['start_time', 'end_time'],
     special: ['id'],
   }),
+  // the manifest names an existing instrument by id, and only references it
+  generate: { nameOf: firstText('name', 'description', 'type'), byId: true, oneLine: true },
   attributes: [
     { ...field('type', 'scalar', 'replace'), requiredOnCreate: true },
     { ...field('currency', 'scalar', 'replace'), requiredOnCreate: true },

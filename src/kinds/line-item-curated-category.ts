@@ -17,6 +17,7 @@ export const LINE_ITEM_CURATED_CATEGORY: KindDescriptor = {
   parentField: 'line_item_id',
   address: { collection: 'curated_categories', key: 'value', field: 'curated_category_id' },
   manifest: manifestFields<LineItemCuratedCategory>('LineItemCuratedCategory', { ids: ['curated_category_id'] }),
+  generate: {},
   attributes: [required('line_item_id', 'id', 'update'), required('curated_category_id', 'id', 'update')],
   computed: ['id', 'created_at', 'updated_at', 'deleted'],
   // the list has no line item filter: the account's whole list

@@ -50,6 +50,8 @@ export const LINE_ITEM: KindDescriptor = {
     times: ['start_time', 'end_time'],
     children: ['targeting', 'promoted_posts', 'promoted_accounts', 'media_creatives', 'curated_categories'],
   }),
+  // its lists in registry order, as generate has always written them (the manifest reads curated categories last)
+  generate: { children: ['targeting', 'curated_categories', 'promoted_posts', 'promoted_accounts', 'media_creatives'] },
   attributes: [
     required('campaign_id', 'id', 'replace'),
     field('name', 'scalar', 'update'),

@@ -75,6 +75,7 @@ export const MEDIA_CREATIVE: KindDescriptor = {
   parentField: 'line_item_id',
   address: { collection: 'media_creatives', key: 'value', field: 'account_media_id' },
   manifest: manifestFields<MediaCreative>('MediaCreative', { ids: ['account_media_id'], plain: ['landing_url'], special: ['media'], named: ['media'], identity: prerollIdentity }),
+  generate: {},
   attributes: [
     required('line_item_id', 'id', 'replace'),
     field('account_media_id', 'id', 'replace'),

@@ -12,6 +12,7 @@ import { SEGMENT_MAX_BYTES } from '../api/upload.js';
 import type { Media } from '../manifest/generated/manifest.js';
 import { field, required } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
+import { firstText } from './write-back.js';
 import { MEDIA_TYPES, readMediaEntry, readMediaFile } from './media-file.js';
 import { manifestFields } from './manifest-fields.js';
 
@@ -30,6 +31,7 @@ export const MEDIA: KindDescriptor = {
   parent: 'account',
   address: { collection: 'media', key: 'name' },
   manifest: manifestFields<Media>('Media', { plain: ['media_category', 'name', 'file_name', 'title', 'description'], special: ['id', 'file'], read: readMediaEntry }),
+  generate: { nameOf: firstText('name', 'file_name'), comment: 'library items named by id: adsctl does not have their files, and never uploads them', byId: true, oneLine: true },
   attributes: [
     { ...field('file', 'scalar', 'update'), informational: true },
     { ...field('file_size', 'scalar', 'update'), informational: true },

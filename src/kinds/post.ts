@@ -10,7 +10,7 @@
 import type { Post } from '../manifest/generated/manifest.js';
 import { field, serviceDefaulted } from './attribute.js';
 import type { KindDescriptor } from './descriptor.js';
-import { readPostContent } from './post-content.js';
+import { POST_WRITE_BACK, readPostContent } from './post-content.js';
 import { manifestFields } from './manifest-fields.js';
 import { LocalWriteError } from './write-error.js';
 import type { AdsApi } from '../api/ads-api.js';
@@ -58,6 +58,7 @@ export const POST: KindDescriptor = {
     named: ['media'],
     read: readPostContent,
   }),
+  generate: { ...POST_WRITE_BACK, comment: 'promoted-only posts: the service cannot change or delete them; a change but of the name makes a new post' },
   attributes: [
     field('as_user_id', 'id', 'replace'),
     { ...field('text', 'scalar', 'replace'), multiline: true },

@@ -13,6 +13,7 @@ export const PROMOTED_ACCOUNT: KindDescriptor = {
   parentField: 'line_item_id',
   address: { collection: 'promoted_accounts', key: 'value', field: 'user_id' },
   manifest: manifestFields<PromotedAccount>('PromotedAccount', { ids: ['user_id'] }),
+  generate: {},
   attributes: [required('line_item_id', 'id', 'replace'), required('user_id', 'id', 'replace')],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   // the list refuses line items not configured for promoted accounts

@@ -36,6 +36,7 @@ export const PROMOTED_POST: KindDescriptor = {
   parentField: 'line_item_id',
   address: { collection: 'promoted_posts', key: 'value', field: 'tweet_id' },
   manifest: manifestFields<PromotedPost>('PromotedPost', { ids: ['tweet_id'], special: ['post'], named: ['posts'], identity: postIdentity, duplicate: 'duplicate-promoted-post' }),
+  generate: { itemNamed: 'posts' },
   attributes: [required('line_item_id', 'id', 'replace'), { ...field('tweet_id', 'id', 'replace'), identity: true, requiredOnCreate: true }],
   computed: ['id', 'entity_status', 'approval_status', 'created_at', 'updated_at', 'deleted'],
   read: listed('promoted_tweet', 'parent', { parentParam: 'line_item_ids' }),

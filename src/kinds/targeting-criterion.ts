@@ -30,6 +30,7 @@ export const TARGETING_CRITERION: KindDescriptor = {
     read: defaultOperator,
     duplicate: 'duplicate-targeting',
   }),
+  generate: { targetNamed: 'custom_audience' },
   attributes: [
     required('line_item_id', 'id', 'replace'),
     required('targeting_type', 'scalar', 'replace'),

@@ -1,9 +1,10 @@
 /**
  * The places a kind must appear in, held together (docs/architecture.md, "Resource kinds", the
- * kind checklist): the registry, the manifest schema's sections, the plan schema's kind list and
- * the kind list of docs/manifest.md. And the manifest stage must read every section the schema
- * declares: a manifest with one entry in every section (fixtures/every-section.yaml), loaded by
- * the real loader, yields resources of the right kind in each; a section that yields none is named.
+ * kind checklist): the registry, the manifest schema's sections, the plan schema's kind list, the
+ * kind list of docs/manifest.md, and generate's write-back (or why a kind has none). And the
+ * manifest stage must read every section the schema declares: a manifest with one entry in every
+ * section (fixtures/every-section.yaml), loaded by the real loader, yields resources of the right
+ * kind in each; a section that yields none is named.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,18 @@ const planSchema = JSON.parse(read('../../schemas/plan.schema.json')) as Schema;
 
 /** Kinds that have no section of their own in a manifest (none so far); each with why. */
 const NO_SECTION: ReadonlyMap<ResourceKind, string> = new Map();
+
+/**
+ * Kinds `adsctl generate` does not write back into a manifest (their descriptors have no
+ * `generate`, src/kinds/write-back.ts), each with why; every other kind's descriptor says how it
+ * is written.
+ */
+const NOT_GENERATED: ReadonlyMap<ResourceKind, string> = new Map([
+  ['flexible_audience', 'the service lists flexible audiences with the custom audiences, whose write-back names each in the file as not generated yet'],
+  ['audience_members', 'members are never read from the service: the audience is written without users, with a comment saying how to manage them'],
+  ['do_not_reach_members', 'members are never read from the service: the list is written without users, with a comment saying how to manage them'],
+  ['tailored_audience_permission', 'the same grants as an audience\'s permissions (sameRecordsAs), written there'],
+]);
 
 /**
  * A section of the manifest schema: the path of collections from the file's root
@@ -148,6 +161,16 @@ describe('every kind of the registry', () => {
     const section = sections.find((s) => s.path === kindSection(kind));
     expect(section, `section ${kindSection(kind)}`).toBeDefined();
     if (section?.def !== undefined) expect(section.def).toBe(d.manifest.def);
+  });
+
+  it.each(each)('%s is written back by generate, or says why not', (kind, d) => {
+    if (NOT_GENERATED.has(kind)) {
+      expect(d.generate, `${kind} is in NOT_GENERATED, yet its descriptor says how generate writes it: take it off the list`).toBeUndefined();
+      return;
+    }
+    expect(d.generate, `${kind}: adsctl generate does not write it back; give its descriptor a generate part (src/kinds/write-back.ts), or add it to NOT_GENERATED with why`).toBeDefined();
+    // generate reaches a kind through its parent's entry
+    if (d.parent !== undefined) expect(KINDS[d.parent].generate, `${kind} is written under ${d.parent}, which generate does not write`).toBeDefined();
   });
 
   it('is exactly the kind list of the plan schema (written from kind.ts by scripts/generate-plan-kinds.mjs), in registry order', () => {
