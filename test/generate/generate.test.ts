@@ -183,6 +183,17 @@ describe('generateManifests', () => {
     );
   });
 
+  // generate --merge adds a child only after its parent (src/generate/merge.ts): an audience's permissions after the audience
+  it('binds each object before the objects under it', () => {
+    const seen = new Set<string>();
+    const late = (out?.bindings ?? []).filter((b) => {
+      const parent = b.steps.slice(0, -1).map((s) => `${s.collection}\u0000${s.key}`).join('\u0001');
+      seen.add(b.steps.map((s) => `${s.collection}\u0000${s.key}`).join('\u0001'));
+      return b.steps.length > 1 && !seen.has(parent);
+    });
+    expect(late.map((b) => b.address)).toEqual([]);
+  });
+
   it('is the same text when generated again', () => {
     expect(generateManifests([input(LIVE)])[0]?.text).toBe(text);
   });
