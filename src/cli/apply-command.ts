@@ -7,16 +7,12 @@
  * With `--refresh-only` it sends nothing: it accepts what changed outside adsctl into the state
  * (apply-refresh-only.ts); a saved plan is refused then.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiError } from '../api/errors.js';
-import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
-import { decodePlanFile, isPlanFile } from '../plan/plan-file.js';
 import { renderApplyOutcome, renderGuardrails } from '../render/render.js';
-import type { Plan } from '../plan/types.js';
-import { blockingViolations, guardPlan } from '../engine/guardrails.js';
-import { readRunGuardrails } from './guardrails.js';
+import { blockingViolations } from '../engine/guardrails.js';
+import { guardSavedPlan, openSavedPlan, planToApply, savedPlanText } from '../engine/saved-plan.js';
 import { colorChoice } from './color.js';
 import { applyRefreshOnly } from './apply-refresh-only.js';
 import { applyAndReport, planThenApply } from './execute.js';
@@ -24,19 +20,13 @@ import type { Io, SetExit } from './io.js';
 import { runOptions, withRunOptions, type RunFlags } from './run-options.js';
 import { savedPlanRoot } from './root.js';
 import { startRun, startSavedRun } from './run-start.js';
-import { openSessions } from './session.js';
-import { staleObjects } from '../engine/stale.js';
+import { exitOnInterrupt } from './interrupt.js';
+import { accountEnvironment } from './session.js';
 import { staleRefusal } from './stale.js';
 
 interface ApplyFlags extends RunFlags {
   autoApprove?: boolean;
   refreshOnly?: boolean;
-}
-
-function readPlanFile(path: string): string | undefined {
-  if (!existsSync(path) || !statSync(path).isFile()) return undefined;
-  const text = readFileSync(path, 'utf8');
-  return isPlanFile(text) ? text : undefined;
 }
 
 /** Adds `apply` to the program. */
@@ -52,7 +42,7 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
   ).action(async (path: string, options: ApplyFlags, cmd: Command) => {
     const flags: ApplyFlags = { ...options, colorChoice: colorChoice(cmd) };
     try {
-      const saved = readPlanFile(path);
+      const saved = savedPlanText(path);
       if (saved !== undefined && flags.refreshOnly === true) {
         io.err(`Error: ${path} is a saved plan, and apply --refresh-only applies none: it reads the live accounts itself. Run adsctl apply --refresh-only with the manifests' file or directory.\n`);
         return setExit(1);
@@ -73,33 +63,13 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
 }
 
 /**
- * A saved plan held to the guardrails in force where it is applied (each account's root's
- * adsctl.yaml now, not when the plan was made), with the rules lifted when it was made and by
- * this run's `--allow`. Says what they find on stderr; false when a mandatory one refuses it,
- * before anything is opened or sent.
+ * `apply PLANFILE`: the saved plan held to the guardrails in force here (src/engine/saved-plan.ts),
+ * its accounts opened, refused when anything it touches moved since it was made, else applied.
  */
-function guardSaved(io: Io, plan: Plan, roots: ReadonlyArray<string | undefined>, allow: readonly string[] | undefined): boolean {
-  const sources = new Map<string, string>();
-  const rootOf = new Map(plan.accounts.map((a, i) => [a.account, roots[i]]));
-  const read = readRunGuardrails(new Map(roots.flatMap((r) => (r === undefined ? [] : [[r, undefined] as const]))), [...(plan.allowed ?? []), ...(allow ?? [])], sources);
-  if (read.diagnostics.length > 0) {
-    io.err(formatDiagnostics(read.diagnostics, sources));
-    return false;
-  }
-  guardPlan(plan, read.guardrails, io.clock.now(), (a) => rootOf.get(a.account));
-  if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan, 'apply'));
-  return blockingViolations(plan).length === 0;
-}
-
 async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags, setExit: (code: number) => void, tty: boolean): Promise<void> {
-  const plan = decodePlanFile(text);
+  const plan = planToApply(text);
   if (typeof plan === 'string') {
     io.err(`Error: ${path}: ${plan}\n`);
-    setExit(1);
-    return;
-  }
-  if (hasErrors(plan.diagnostics)) {
-    io.err(`Error: ${path}: the saved plan has errors and cannot be applied\n`);
     setExit(1);
     return;
   }
@@ -110,26 +80,31 @@ async function applySaved(io: Io, path: string, text: string, flags: ApplyFlags,
     setExit(1);
     return;
   }
-  if (!guardSaved(io, plan, roots, flags.allow)) return setExit(1);
-  startSavedRun(roots.filter((r): r is string => r !== undefined));
-  const sessions = await openSessions(
-    plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
-    { io, run: runOptions(flags, io), operation: 'apply', debug: flags.debug === true },
-  );
-  if (sessions.diagnostics.length > 0) {
-    io.err(formatDiagnostics(sessions.diagnostics, new Map()));
+  const guarded = guardSavedPlan(plan, roots, flags.allow, io.clock.now());
+  if (guarded.diagnostics.length > 0) {
+    io.err(formatDiagnostics(guarded.diagnostics, guarded.sources));
+    return setExit(1);
+  }
+  if ((plan.guardrails?.length ?? 0) > 0 || plan.allowed !== undefined) io.err(renderGuardrails(plan, 'apply'));
+  if (blockingViolations(plan).length > 0) return setExit(1);
+  const found = roots.filter((r): r is string => r !== undefined);
+  startSavedRun(found);
+  // from here on a run holds locks: a signal releases them before it ends the process
+  exitOnInterrupt((text) => io.err(text));
+  const opened = await openSavedPlan(plan, found, accountEnvironment(io, flags.debug === true), runOptions(flags, io));
+  if ('diagnostics' in opened) {
+    io.err(formatDiagnostics(opened.diagnostics, new Map()));
     setExit(1);
     return;
   }
   try {
-    const stale = await staleObjects(plan, sessions.sessions);
-    if (stale.length > 0) {
-      io.err(staleRefusal(stale, plan));
+    if (opened.stale.length > 0) {
+      io.err(staleRefusal(opened.stale, plan));
       setExit(1);
       return;
     }
-    await applyAndReport(io, plan, sessions.sessions, { verb: 'apply', summary: renderApplyOutcome, tty }, setExit);
+    await applyAndReport(io, plan, opened.sessions.sessions, { verb: 'apply', summary: renderApplyOutcome, tty }, setExit);
   } finally {
-    await sessions.close();
+    await opened.sessions.close();
   }
 }

@@ -9,7 +9,7 @@
 import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { acceptedScope, acceptLiveAccounts, type Acceptance, type AcceptOutcome } from '../engine/accept-live.js';
-import { hasDrift } from '../plan/drift.js';
+import { hasDrift } from '../render/refresh-only.js';
 import { renderRefreshOnly } from '../render/refresh-only.js';
 import { LockLostError } from '../state/lock-lost.js';
 import { useColor } from './color.js';

@@ -7,7 +7,7 @@
 import { systemClock } from '../clock/clock.js';
 import { formatAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
-import { loadState } from '../state/apply-journal.js';
+import { boundAddresses } from '../engine/state-account.js';
 import { stateRoots } from './root.js';
 import { openStore } from './state-store.js';
 
@@ -24,10 +24,7 @@ export async function completionAddresses(path: string, env: Env): Promise<strin
       const store = await openStore(root, env, systemClock);
       if (!('read' in store)) continue;
       try {
-        for (const account of await store.accounts()) {
-          const state = await loadState(store, account, '');
-          if (typeof state !== 'string') for (const address of Object.keys(state.state.resources)) addresses.add(address);
-        }
+        for await (const address of boundAddresses(store)) addresses.add(address);
       } finally {
         await store.close();
       }

@@ -18,7 +18,7 @@ import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
 import { useColor } from './color.js';
-import { hasChanges } from '../plan/has-changes.js';
+import { hasChanges } from '../engine/has-changes.js';
 import { prepareOrReport } from './prepare.js';
 import { progressPrinter } from './progress.js';
 import { tellRemovedVersions } from './removed-versions.js';

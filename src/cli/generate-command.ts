@@ -16,17 +16,15 @@ import type { Command } from 'commander';
 import { chooseEndpoint } from '../api/endpoint-choice.js';
 import { shownEndpoint } from '../api/endpoints.js';
 import { formatDiagnostics } from '../diag/format.js';
+import { kindNoun } from '../render/kind-noun.js';
 import type { AccountEnvironment } from '../engine/accounts.js';
 import type { RunOptions } from '../engine/run-options.js';
-import { bindGenerated, boundKeys, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
+import { bindGenerated, boundKeys, mergeIntoManifest, readAndGenerate, type GeneratedTarget } from '../engine/generate.js';
 import type { GeneratedBinding, GeneratedManifest } from '../generate/generate.js';
-import { mergeManifest } from '../generate/merge.js';
 import type { LiveAccount } from '../live/types.js';
-import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
-import { KINDS } from '../kinds/registry.js';
 import { findManifestFiles } from '../manifest/files.js';
-import { loadManifests, loadManifestSources } from '../manifest/load.js';
+import { loadManifests } from '../manifest/load.js';
 import type { Io } from './io.js';
 import { manifestRoot } from './root.js';
 import { runOptions, withAccountOptions, type AccountFlags } from './run-options.js';
@@ -89,15 +87,11 @@ async function mergeGenerated(io: Io, setExit: (code: number) => void, fail: (me
   for (const m of run.read.manifests) {
     const into = run.merging.get(m.accountId);
     if (into === undefined) continue;
-    const result = mergeManifest(into.text, m, new Set(into.keys.keys()));
+    const result = mergeIntoManifest(into, m, io.env);
     if ('error' in result) return fail(`${shown(into.file)}:${result.error}; nothing was written`);
-    // loaded back as the file will read, at its own path, before anything is written
-    const loaded = loadManifestSources([{ file: into.file, text: result.text }], { env: io.env });
-    const desired = loaded.value?.accounts[0];
-    const declared = new Set(desired?.resources.map((r) => formatAddress(r.address)) ?? []);
-    const missing = result.added.filter((b) => !declared.has(b.address));
+    const { desired, missing } = result;
     if (desired === undefined || missing.length > 0) {
-      io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
+      io.err(formatDiagnostics(result.diagnostics, result.sources));
       return fail(`${shown(into.file)} with the objects added does not load as it should (above${missing.length > 0 ? `; ${missing.map((b) => b.address).join(', ')} not declared` : ''}); nothing was written. This is a bug in adsctl`);
     }
     merged.push({ file: into.file, text: result.text, added: result.added, notAdded: result.notAdded, target: { manifest: { ...m, bindings: result.added }, desired, root: manifestRoot(into.file, run.dir), key: into.desired.key } });
@@ -176,7 +170,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
         accountIds: flags.account ?? [],
         schemaPath: relative(dir, schemaFile()).split('\\').join('/'),
         progress: (accountId, kind, count) => {
-          if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
+          if (count > 0) io.err(`Read ${accountId}: ${count} ${kindNoun(kind)}${count === 1 ? '' : 's'}\n`);
         },
         fixedKeys: new Map([...merging].map(([id, m]) => [id, m.keys])),
       }, run);

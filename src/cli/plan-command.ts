@@ -5,18 +5,16 @@
  * be saved for `apply PLANFILE`); `--refresh-only` shows only what changed outside adsctl, plans
  * no write, and with `--detailed-exitcode` exits 2 only for such drift.
  */
-import { writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { hasErrors } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
-import { encodePlanFile } from '../plan/plan-file.js';
+import { savePlan } from '../engine/saved-plan.js';
 import { hasDrift, renderRefreshOnly } from '../render/refresh-only.js';
 import { renderGuardrails, renderPlanPieces } from '../render/render.js';
 import { blockingViolations } from '../engine/guardrails.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
-import { hasChanges } from '../plan/has-changes.js';
+import { hasChanges } from '../engine/has-changes.js';
 import { prepareOrReport } from './prepare.js';
 import { withRunOptions, type RunFlags } from './run-options.js';
 import { startRun } from './run-start.js';
@@ -65,7 +63,7 @@ export function registerPlan(program: Command, io: Io, setExit: SetExit): void {
       setExit(1);
       return;
     }
-    if (flags.out !== undefined) writeFileSync(flags.out, encodePlanFile(plan, io.clock.now(), dirname(resolve(flags.out))));
+    if (flags.out !== undefined) savePlan(flags.out, plan, io.clock.now());
     const changed = flags.refreshOnly === true ? hasDrift(plan) : hasChanges(plan);
     setExit(flags.detailedExitcode === true && changed ? 2 : 0);
   });

@@ -8,14 +8,14 @@
  * second ends or anything else is told; any other event ends the line first, so a failure is never
  * folded away. Accounts are applied at once: with several, every line names its account.
  */
-import { isResourceKind, KINDS } from '../kinds/registry.js';
 import type { ApplyEvent } from '../apply/events.js';
 import type { Plan } from '../plan/types.js';
+import { kindNoun } from '../render/kind-noun.js';
 import type { Io } from './io.js';
 
 /** `targeting criterion` / `targeting criteria`, `campaign` / `campaigns`. */
 function kindName(kind: string, count: number): string {
-  const name = isResourceKind(kind) ? KINDS[kind].noun : kind.replace(/_/g, ' ');
+  const name = kindNoun(kind);
   if (count === 1) return name;
   return name.endsWith('criterion') ? `${name.slice(0, -'criterion'.length)}criteria` : name.endsWith('category') ? `${name.slice(0, -1)}ies` : `${name}s`;
 }

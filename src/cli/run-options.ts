@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RunOptions } from '../engine/run-options.js';
-import { GUARDRAIL_RULES, isGuardrailRule } from '../guardrails/policy.js';
+import { allowProblem } from '../engine/guardrails.js';
 import type { ColorChoice } from './color.js';
 import type { Io } from './io.js';
 import { durationMs, requestTimeoutFromEnv } from './run-env.js';
@@ -53,7 +53,8 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 const collectRule = (value: string, previous: string[] | undefined): string[] => {
-  if (!isGuardrailRule(value)) throw new InvalidArgumentError(`not a guardrail rule; the rules are ${GUARDRAIL_RULES.join(', ')}`);
+  const problem = allowProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(problem);
   return collect(value, previous);
 };
 

@@ -4,9 +4,8 @@
  * the service, as `terraform show PLANFILE` does. A file that is not a saved plan is one line and
  * exit 1.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { decodePlanFile } from '../plan/plan-file.js';
+import { readSavedPlan } from '../engine/saved-plan.js';
 import { renderPlanPieces } from '../render/render.js';
 import { colorChoice, useColor } from './color.js';
 import type { Io, SetExit } from './io.js';
@@ -15,13 +14,6 @@ interface ShowFlags {
   json?: boolean;
   markdown?: boolean;
   color: boolean;
-}
-
-/** The text of the saved plan at `path`, or the one-line reason it cannot be read as one. */
-function readSaved(path: string): { text: string } | { problem: string } {
-  if (!existsSync(path)) return { problem: 'no such file' };
-  if (!statSync(path).isFile()) return { problem: 'not a file' };
-  return { text: readFileSync(path, 'utf8') };
 }
 
 /** Adds `show` to the program. */
@@ -35,8 +27,7 @@ export function registerShow(program: Command, io: Io, setExit: SetExit): void {
     .option('--no-color', 'plain output without colour (also NO_COLOR)')
     .option('--color', 'colour even when stdout is not a terminal (also FORCE_COLOR)')
     .action((path: string, flags: ShowFlags, cmd: Command) => {
-      const read = readSaved(path);
-      const plan = 'problem' in read ? read.problem : decodePlanFile(read.text);
+      const plan = readSavedPlan(path);
       if (typeof plan === 'string') {
         io.err(`Error: ${path}: ${plan}\n`);
         return setExit(1);

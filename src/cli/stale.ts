@@ -4,7 +4,7 @@
  * account's state another run wrote, which object was changed or deleted outside adsctl — never
  * the fingerprints the check compares.
  */
-import { fingerprintUpdatedAt } from '../live/fingerprint.js';
+import { changedAt } from '../engine/stale.js';
 import type { StaleEntry } from '../plan/stale.js';
 import type { Plan } from '../plan/types.js';
 import { accountLabel } from '../render/document-views.js';
@@ -15,9 +15,8 @@ function describe(entry: StaleEntry, label: (account: string) => string): string
   }
   const where = `${entry.address} (id ${entry.id})`;
   if (entry.now === undefined) return `${where} was deleted outside adsctl`;
-  const then = fingerprintUpdatedAt(entry.planned);
-  const now = fingerprintUpdatedAt(entry.now);
-  return `${where} was changed outside adsctl${now !== undefined && now !== then ? ` (updated at ${now})` : ''}`;
+  const at = changedAt(entry);
+  return `${where} was changed outside adsctl${at === undefined ? '' : ` (updated at ${at})`}`;
 }
 
 /**

@@ -7,8 +7,8 @@
 import type { Command } from 'commander';
 import { formatDiagnostics } from '../diag/format.js';
 import { loadManifests } from '../manifest/load.js';
-import { checkMemberHeaders } from '../members/headers.js';
-import { guardrailRoots, readRunGuardrails } from './guardrails.js';
+import { checkAccounts } from '../engine/validate.js';
+import { guardrailRoots } from './guardrails.js';
 import { processIo, type Io } from './io.js';
 import { givenDirectory } from './root.js';
 
@@ -23,9 +23,8 @@ export function registerValidate(program: Command, setExit: (code: number) => vo
     .action(async (path: string) => {
       const result = loadManifests(path, { env: io.env });
       // the guardrails of adsctl.yaml and the headers of member files are checked too: either would stop every plan
-      const guardrails = result.value === undefined ? [] : readRunGuardrails(guardrailRoots(result.value.accounts, givenDirectory(path)), undefined, result.sources).diagnostics;
-      const headers = result.value === undefined ? [] : await checkMemberHeaders(result.value.accounts);
-      const diagnostics = [...result.diagnostics, ...headers, ...guardrails];
+      const checked = result.value === undefined ? [] : await checkAccounts(result.value.accounts, guardrailRoots(result.value.accounts, givenDirectory(path)), result.sources);
+      const diagnostics = [...result.diagnostics, ...checked];
       const errors = diagnostics.filter((d) => d.severity === 'error');
       if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, result.sources));
       if (result.value === undefined || errors.length > 0) {

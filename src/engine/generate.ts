@@ -14,7 +14,10 @@ import { importedEntry } from '../diff/import-bindings.js';
 import { formatAddress } from '../manifest/address.js';
 import type { DesiredAccount } from '../manifest/types.js';
 import type { ResourceKind } from '../kinds/kind.js';
-import { GENERATE_READS, generateManifests, type GeneratedManifest } from '../generate/generate.js';
+import type { Diagnostic } from '../diag/diagnostic.js';
+import { GENERATE_READS, generateManifests, type GeneratedBinding, type GeneratedManifest } from '../generate/generate.js';
+import { mergeManifest } from '../generate/merge.js';
+import { loadManifestSources } from '../manifest/load.js';
 import { fetchWholeAccount } from '../live/whole-account.js';
 import { loadState } from '../state/apply-journal.js';
 import type { LiveAccount } from '../live/types.js';
@@ -152,4 +155,35 @@ export async function bindGenerated(env: AccountEnvironment, endpoint: string, t
   } finally {
     await sessions.close();
   }
+}
+
+/** An account's manifest with generated objects merged in, as it loads back (`mergeIntoManifest`). */
+interface MergedManifest {
+  text: string;
+  /** The bindings of the objects added (with their children). */
+  added: GeneratedBinding[];
+  /** Objects not added, in words. */
+  notAdded: string[];
+  /** The account the merged text declares; undefined when it does not load. */
+  desired: DesiredAccount | undefined;
+  /** Objects added that the merged text, loaded back, does not declare: none, unless adsctl has a bug. */
+  missing: GeneratedBinding[];
+  diagnostics: Diagnostic[];
+  sources: Map<string, string>;
+}
+
+/**
+ * `generate --merge` for one account: the objects of `manifest` that its existing manifest
+ * (`into`, with the keys it gives what it binds: `boundKeys`) binds none of, added to the file's
+ * text (src/generate/merge.ts), and the result loaded back at the file's own path, as the file
+ * will read, before anything is written. An error, naming the line, where the file cannot take
+ * them.
+ */
+export function mergeIntoManifest(into: { file: string; text: string; keys: ReadonlyMap<string, string> }, manifest: GeneratedManifest, env: Readonly<Record<string, string | undefined>>): MergedManifest | { error: string } {
+  const result = mergeManifest(into.text, manifest, new Set(into.keys.keys()));
+  if ('error' in result) return result;
+  const loaded = loadManifestSources([{ file: into.file, text: result.text }], { env });
+  const desired = loaded.value?.accounts[0];
+  const declared = new Set(desired?.resources.map((r) => formatAddress(r.address)) ?? []);
+  return { ...result, desired, missing: result.added.filter((b) => !declared.has(b.address)), diagnostics: loaded.diagnostics, sources: loaded.sources };
 }

@@ -6,13 +6,40 @@
  * which the renderers show and the commands act on.
  */
 import { checkGuardrails, isBlocking, NO_BASE, percentageNotes } from '../guardrails/check.js';
-import { policyFor, type GuardrailsConfig } from '../guardrails/policy.js';
+import type { Diagnostic } from '../diag/diagnostic.js';
+import { readGuardrails } from '../guardrails/config.js';
+import { GUARDRAIL_RULES, isGuardrailRule, policyFor, type GuardrailsConfig } from '../guardrails/policy.js';
 import type { AccountPlan, GuardrailViolation, Plan } from '../plan/types.js';
 
 /** The guardrails a run is held to: each root's block (roots without one are absent), the rules `--allow` lifts. */
 export interface RunGuardrails {
   configs: ReadonlyMap<string, GuardrailsConfig>;
   allowed: readonly string[];
+}
+
+/**
+ * The guardrails of `roots` (each with the account ids its manifests give, or undefined to
+ * accept any: a saved plan names only the accounts it changes), with the rules `allow` lifts. The
+ * texts of the files with errors are added to `sources`, so their diagnostics show the line at
+ * fault.
+ */
+export function readRunGuardrails(roots: ReadonlyMap<string, ReadonlySet<string> | undefined>, allow: readonly string[] | undefined, sources: Map<string, string>): { guardrails: RunGuardrails; diagnostics: Diagnostic[] } {
+  const configs = new Map<string, GuardrailsConfig>();
+  const diagnostics: Diagnostic[] = [];
+  for (const [root, accounts] of [...roots].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const read = readGuardrails(root, accounts);
+    // the file's text shows the line of a guardrails error; other errors about adsctl.yaml (a
+    // state backend out of reach) stay the one line they are
+    if (read.source !== undefined && read.diagnostics.length > 0) sources.set(read.source.file, read.source.text);
+    diagnostics.push(...read.diagnostics);
+    if (read.config !== undefined) configs.set(root, read.config);
+  }
+  return { guardrails: { configs, allowed: allow ?? [] }, diagnostics };
+}
+
+/** Why `rule` cannot be lifted with `--allow`, or undefined when it names a guardrail rule. */
+export function allowProblem(rule: string): string | undefined {
+  return isGuardrailRule(rule) ? undefined : `not a guardrail rule; the rules are ${GUARDRAIL_RULES.join(', ')}`;
 }
 
 /**

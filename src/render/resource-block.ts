@@ -8,7 +8,7 @@
 import { byWhom } from './attribution.js';
 import type { DocumentAttributeChange, DocumentAttribution, DocumentResourceChange } from './document-types.js';
 import { undeletableNoun } from './undeletable.js';
-import { isResourceKind, KINDS } from '../kinds/registry.js';
+import { kindNoun } from './kind-noun.js';
 import { HEADERS, padSymbol, paintSymbols, shownAction, SYMBOLS, type Shown } from './symbols.js';
 import type { UnknownMask } from './unknowns.js';
 import { displayName, formatAttributeValue, formatValue, KNOWN_AFTER_APPLY } from './values.js';
@@ -33,7 +33,7 @@ function reasonLine(rc: DocumentResourceChange, shown: Shown): string | undefine
 /** The kind's noun when the API cannot delete objects of the kind (posts, media library items). */
 /** The plural of a kind's noun: targeting criteria, promoted posts, line item curated categories. */
 function pluralNoun(type: string): string {
-  const noun = isResourceKind(type) ? KINDS[type].noun : type.replace(/_/g, ' ');
+  const noun = kindNoun(type);
   if (noun.endsWith('criterion')) return `${noun.slice(0, -'criterion'.length)}criteria`;
   if (noun.endsWith('y')) return `${noun.slice(0, -1)}ies`;
   return `${noun}s`;

@@ -43,7 +43,39 @@ const STAGES: readonly StageRow[] = [
   { tier: 9, folders: ['cli'], why: 'argv → exit code; nothing imports it' },
 ];
 
-const RULES: LayeringRules = { stages: STAGES, top: 'cli', isolated: ['emulator'] };
+/**
+ * The engine boundary (docs/architecture.md, "The engine apart from the commands"): `cli/` turns
+ * argv into a call of the engine and its result into text and an exit code, so besides types it
+ * imports only the engine, the renderers, diagnostics and the emulator it may embed, and the few
+ * files below that set a run up before the engine is called. Whatever else it needs (a plan file,
+ * a state edit, a kind's name) it asks the engine for.
+ */
+const CLI_IMPORTS: NonNullable<LayeringRules['topImports']> = {
+  folders: ['engine', 'render', 'diag', 'emulator'],
+  files: [
+    { file: 'src/manifest/load.ts', why: 'the manifests the user named, loaded (and their diagnostics printed) before the engine is called' },
+    { file: 'src/manifest/files.ts', why: 'the loader\'s reading of a path: the manifest files it names, whose configuration roots keep the state' },
+    { file: 'src/manifest/address.ts', why: 'addresses typed on the command line (--target, import, state mv), parsed once where they are typed' },
+    { file: 'src/api/endpoint-choice.ts', why: 'endpoint set-up: which endpoint a command talks to, from --endpoint, ADSCTL_ENDPOINT and the manifests' },
+    { file: 'src/api/endpoints.ts', why: 'endpoint set-up: the endpoint names and URLs, and the embedded emulator the command line opens' },
+    { file: 'src/state/config-file.ts', why: 'store set-up: the file that marks a configuration root, where its state is kept' },
+    { file: 'src/state/location.ts', why: 'store set-up: the state and cache directories of a configuration root' },
+    { file: 'src/state/config.ts', why: 'store set-up: the backend a configuration root\'s adsctl.yaml names' },
+    { file: 'src/state/local-store.ts', why: 'store set-up: the local backend opened for a root' },
+    { file: 'src/state/postgres/store.ts', why: 'store set-up: the PostgreSQL backend opened for a root that names it (loaded only then)' },
+    { file: 'src/state/lock.ts', why: 'store set-up: the locks this process holds, released when it ends early' },
+    { file: 'src/state/local-directory.ts', why: 'store set-up: a state directory that cannot be used, said before the embedded emulator writes there' },
+    { file: 'src/clock/clock.ts', why: 'run set-up: the run\'s clock, from ADSCTL_CLOCK, one of the run\'s options' },
+    { file: 'src/api/errors.ts', why: 'the error a failed request throws through the engine; the command says it and exits 1' },
+    { file: 'src/state/lock-lost.ts', why: 'the error a state lock lost mid-run throws through the engine; the command says it and exits 1' },
+    { file: 'src/api/client.ts', why: 'auth, api and insights send requests by hand: the API client is what they are the command line of' },
+    { file: 'src/api/ads-api.ts', why: 'auth and insights read the API by hand (the user, the keyword insights), no plan involved' },
+    { file: 'src/api/oauth-flow.ts', why: 'auth: the OAuth flow the user goes through at the terminal' },
+    { file: 'src/api/emulator-login.ts', why: 'api --as: a seeded user of the emulator, by hand' },
+  ],
+};
+
+const RULES: LayeringRules = { stages: STAGES, top: 'cli', isolated: ['emulator'], topImports: CLI_IMPORTS };
 
 /**
  * Imports the rules refuse that are let through, each with its reason: none. Each entry would be
@@ -107,8 +139,10 @@ describe('the checker', () => {
     'src/diag/d.ts': 'export const d = 1;\n',
     'src/kinds/k.ts': "import { d } from '../diag/d.js';\nexport const k = d;\n",
     'src/plan/p.ts': "import { k } from '../kinds/k.js';\nexport function plan() { return k; }\n",
-    'src/cli/main.ts': "import { plan } from '../plan/p.js';\nexport const run = () => plan();\n",
+    'src/engine/e.ts': "import { plan } from '../plan/p.js';\nexport const runPlan = () => plan();\n",
+    'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nexport const run = () => runPlan();\n",
   };
+  const cliRule = 'cli/ imports only engine/, render/, diag/, emulator/ and the files allowed by name, types aside';
   const rows: Array<{ name: string; files: Record<string, string>; exceptions?: KnownException[]; problems: string[] }> = [
     { name: 'a clean tree', files: clean, problems: [] },
     {
@@ -141,18 +175,44 @@ describe('the checker', () => {
       files: { ...clean, 'src/plan/p.ts': "import type { run } from '../cli/main.js';\nimport { k } from '../kinds/k.js';\nexport function plan(): ReturnType<typeof run> | number { return k; }\n" },
       problems: [
         'src/plan/p.ts:1: nothing imports cli/ (plan/ imports cli/: src/plan/p.ts:1 → src/cli/main.ts)',
-        'src/cli/main.ts:1: an import cycle: src/cli/main.ts → src/plan/p.ts → src/cli/main.ts (imports at src/cli/main.ts:1, src/plan/p.ts:1)',
+        'src/cli/main.ts:1: an import cycle: src/cli/main.ts → src/engine/e.ts → src/plan/p.ts → src/cli/main.ts (imports at src/cli/main.ts:1, src/engine/e.ts:1, src/plan/p.ts:1)',
       ],
     },
     {
       name: 'the emulator imports outside itself',
-      files: { ...clean, 'src/emulator/e.ts': "// import { k } from '../kinds/nope.js'\nconst s = \"import '../plan/p.js'\";\nexport const e = async () => (await import('../diag/d.js')).d + s;\n", 'src/cli/main.ts': "import { plan } from '../plan/p.js';\nimport { e } from '../emulator/e.js';\nexport const run = () => [plan(), e()];\n" },
+      files: { ...clean, 'src/emulator/e.ts': "// import { k } from '../kinds/nope.js'\nconst s = \"import '../plan/p.js'\";\nexport const e = async () => (await import('../diag/d.js')).d + s;\n", 'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nimport { e } from '../emulator/e.js';\nexport const run = () => [runPlan(), e()];\n" },
       problems: ['src/emulator/e.ts:3: emulator/ imports nothing outside itself (emulator/ imports diag/: src/emulator/e.ts:3 → src/diag/d.ts)'],
     },
     {
       name: 'a stage loads the emulator',
       files: { ...clean, 'src/emulator/e.ts': 'export const e = 1;\n', 'src/plan/p.ts': "import { k } from '../kinds/k.js';\nexport async function plan() { return k + (await import('../emulator/e.js')).e; }\n" },
       problems: ['src/plan/p.ts:2: only cli/ imports emulator/ (plan/ imports emulator/: src/plan/p.ts:2 → src/emulator/e.ts)'],
+    },
+    {
+      name: 'cli/ imports plan/ directly',
+      files: { ...clean, 'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nimport { plan } from '../plan/p.js';\nexport const run = () => [runPlan(), plan()];\n" },
+      problems: [`src/cli/main.ts:2: ${cliRule} (cli/ imports plan/p.ts directly: move that work into engine/: src/cli/main.ts:2 → src/plan/p.ts)`],
+    },
+    {
+      name: 'cli/ loads apply/ when a command runs',
+      files: { ...clean, 'src/apply/a.ts': 'export const a = 1;\n', 'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nexport const run = async () => [runPlan(), (await import('../apply/a.js')).a];\n" },
+      problems: [`src/cli/main.ts:2: ${cliRule} (cli/ imports apply/a.ts directly: move that work into engine/: src/cli/main.ts:2 → src/apply/a.ts)`],
+    },
+    {
+      name: 'cli/ imports types from any stage, and of another folder only the files allowed by name',
+      files: {
+        ...clean,
+        'src/manifest/address.ts': 'export const parseAddress = (text: string) => text;\n',
+        'src/manifest/money.ts': 'export const micros = (units: number) => units * 1e6;\n',
+        'src/cli/main.ts': [
+          "import { runPlan } from '../engine/e.js';",
+          "import type { plan } from '../plan/p.js';",
+          "import { parseAddress } from '../manifest/address.js';",
+          "import { micros } from '../manifest/money.js';",
+          "export const run = (): ReturnType<typeof plan> | number => runPlan() + parseAddress('a').length + micros(1);",
+        ].join('\n'),
+      },
+      problems: [`src/cli/main.ts:4: ${cliRule} (cli/ imports manifest/money.ts directly: move that work into engine/: src/cli/main.ts:4 → src/manifest/money.ts)`],
     },
     {
       name: 'a type-only cycle within one stage',

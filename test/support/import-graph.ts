@@ -134,6 +134,17 @@ export interface LayeringRules {
   top: string;
   /** Folders that import nothing outside themselves; only `top` imports them. */
   isolated: readonly string[];
+  /**
+   * What `top` may import other than types (a type-only import may come from any folder below
+   * it): whole folders, and single files of other folders, each with its reason.
+   */
+  topImports?: { folders: readonly string[]; files: readonly AllowedFile[] };
+}
+
+/** One file outside the folders `top` imports whole that it may import, and why. */
+export interface AllowedFile {
+  file: string;
+  why: string;
 }
 
 /** The folder of `src/` a file belongs to: the longest folder of the rules that holds it. */
@@ -174,6 +185,9 @@ export function checkLayering(
     } else if (rules.isolated.includes(to) && from !== rules.top) {
       rule = `only ${rules.top}/ imports ${to}/`;
       message = `${from}/ imports ${to}/`;
+    } else if (from === rules.top && rules.topImports !== undefined && !edge.typeOnly && !rules.topImports.folders.includes(to) && !rules.topImports.files.some((f) => f.file === edge.to)) {
+      rule = `${rules.top}/ imports only ${rules.topImports.folders.map((f) => `${f}/`).join(', ')} and the files allowed by name, types aside`;
+      message = `${rules.top}/ imports ${edge.to.slice('src/'.length)} directly: move that work into engine/`;
     } else if (!rules.isolated.includes(to) && tier.get(to)! >= tier.get(from)!) {
       rule = 'a stage imports only the stages before it';
       message = tier.get(to) === tier.get(from)

@@ -1,5 +1,5 @@
 /** Whether a plan would change anything: what `--detailed-exitcode` and apply's confirmation ask. */
-import type { Plan } from './types.js';
+import type { Plan } from '../plan/types.js';
 
 /**
  * True when applying `plan` would change the live accounts or the state: a create, update, replace
