@@ -78,13 +78,16 @@ export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITE
 }
 
 /**
- * Runs one CLI command in a process of its own (measure-cli.ts), so wall time, CPU and peak RSS
- * are that command's alone: a plan measured after an apply does not inherit the apply's memory.
+ * Runs one CLI command in a process of its own (measure-cli.ts, or another `script` that writes
+ * the same figures), so wall time, CPU and peak RSS are that command's alone: a plan measured after
+ * an apply does not inherit the apply's memory. `processSeconds` is the whole process's wall time,
+ * from the spawn to the exit.
  */
-export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url))): Promise<{ code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url))): Promise<{ code: number; wallSeconds: number; processSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
   const figuresFile = join(dir, 'figures.json');
   try {
+    const spawned = process.hrtime.bigint();
     const child = spawn(process.execPath, [script, ...argv], {
       env: { ...process.env, ...env, BENCH_FIGURES_FILE: figuresFile },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,9 +96,11 @@ export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = 
     child.stdout.on('data', (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-100_000)));
     child.stderr.on('data', (chunk: Buffer) => void (output = (output + chunk.toString('utf8')).slice(-100_000)));
     const exit = await new Promise<number>((resolve) => child.on('close', (status) => resolve(status ?? 1)));
+    // from the spawn to the exit: Node's own start-up and the loading of the code included
+    const processSeconds = Number(process.hrtime.bigint() - spawned) / 1e9;
     if (!existsSync(figuresFile)) throw new Error(`adsctl ${argv.join(' ')} ended with ${exit} before measuring:\n${output.slice(-3000)}`);
     const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as { code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures };
-    return { ...figures, output };
+    return { ...figures, processSeconds, output };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

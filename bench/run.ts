@@ -72,6 +72,21 @@ if (only === 'compare') {
     console.log(`  ${command}: mean CPU ${mean('this', (r) => r.cpuSeconds).toFixed(2)} s against ${mean('other', (r) => r.cpuSeconds).toFixed(2)} s (${(mean('this', (r) => r.cpuSeconds) / mean('other', (r) => r.cpuSeconds)).toFixed(2)}×); mean wall ${mean('this', (r) => r.wallSeconds).toFixed(1)} s against ${mean('other', (r) => r.wallSeconds).toFixed(1)} s; largest peak RSS ${most('this').toFixed(0)} MB against ${most('other').toFixed(0)} MB`);
   }
 }
+if (only === undefined || only === 'peer') {
+  // `peer [rounds] [no-creates]`: adsctl beside the batch script (peer-bench.ts); `no-creates`
+  // leaves out the creates of ~14,500 objects, bound by the write limit (about 9 minutes)
+  const rounds = Number(only === 'peer' ? (process.argv[3] ?? 5) : 5);
+  const rows = await (await import('./peer-bench.js')).benchPeer(rounds, !(only === 'peer' && process.argv[4] === 'no-creates'));
+  console.log('adsctl beside a batch script over the API, emulator latency 20 ms, the service\'s rate limits (bench/peer-bench.ts)');
+  const cell = (f: { wallSeconds: number; cpuSeconds: number; peakRssMb: number; reads: number; writes: number }): string =>
+    `wall ${f.wallSeconds.toFixed(2)} s, CPU ${f.cpuSeconds.toFixed(2)} s, ${f.peakRssMb.toFixed(0)} MB, ${f.reads} reads, ${f.writes} writes`;
+  for (const r of rows) {
+    console.log(`  ${r.workload}, ~${r.objects} objects (median of ${r.rounds}):`);
+    console.log(`    adsctl  ${cell(r.adsctl)}`);
+    console.log(`    script  ${cell(r.script)}`);
+    console.log(`    adsctl ÷ script: wall ${(r.adsctl.wallSeconds / r.script.wallSeconds).toFixed(2)}×, CPU ${(r.adsctl.cpuSeconds / r.script.cpuSeconds).toFixed(2)}×, RSS ${(r.adsctl.peakRssMb / r.script.peakRssMb).toFixed(2)}×`);
+  }
+}
 if (only === undefined || only === 'diff-plan') {
   const r = await benchDiffPlan();
   console.log(`diff and plan of ${r.resources} resources, ${r.changes} changes (bench/diff-plan-bench.ts)`);

@@ -1,0 +1,223 @@
+/**
+ * adsctl beside what its users write instead (peer-script.ts: the requests of a careful script
+ * over the official SDK, which reads the account, compares, and writes with the batch endpoints
+ * in chunks of their documented maximum), on the same workloads, against real emulator processes
+ * with 20 ms of latency and the service's rate limits, on the same machine, in alternating rounds
+ * so that the machine's load falls on both alike:
+ *
+ * - create an account of ~1,450 objects (50 campaigns × 4 line items × 5 keyword criteria and one
+ *   promoted post each) into an empty account, each into an emulator of its own;
+ * - the no-change check of that account (`adsctl plan --detailed-exitcode`, the script's `check`);
+ * - a small change applied: 5 budgets and 100 criteria (`adsctl apply --auto-approve`), the two
+ *   manifests alternating so that every round changes as much;
+ * - the no-change check of ~14,500 objects (500 campaigns), the account created without rate
+ *   limits and its emulator restarted with them on the same data;
+ * - with `creates` at 14,500 too, the create of ~14,500 objects (bound by the write limit, minutes).
+ *
+ * Each command runs in a process of its own (measure-cli.ts, measure-peer.ts): wall time from
+ * spawn to exit, CPU (user + system) and peak RSS of that process, start-up included; reads and
+ * writes as the emulator counted them. Medians over the rounds.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
+import { spawnEmulator, type SpawnedEmulator } from '../test/support/cli.js';
+import { measured, resetStats, routed, stats } from './plan-apply-bench.js';
+
+const ACCOUNT_ID = '18ce54d4x5t';
+const LINE_ITEMS = 4;
+const CRITERIA = 5;
+/** Campaigns whose budget and criteria the small change changes: 5 budgets, 5 × 4 × 5 = 100 criteria. */
+const CHANGED_CAMPAIGNS = 5;
+const PEER = fileURLToPath(new URL('./measure-peer.js', import.meta.url));
+
+/** One command's figures. */
+export interface PeerFigures {
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+  reads: number;
+  writes: number;
+}
+
+/** One workload, adsctl beside the script (medians of the rounds). */
+export interface PeerRow {
+  workload: string;
+  objects: number;
+  rounds: number;
+  adsctl: PeerFigures;
+  script: PeerFigures;
+}
+
+/**
+ * The bench account: `campaigns` campaigns of 4 line items of 5 keyword criteria and one promoted
+ * post each; `changed` gives the first 5 campaigns another budget and their criteria other values.
+ */
+export function peerManifest(endpoint: string, campaigns: number, changed: boolean): { text: string; objects: number } {
+  const lines = ['version: 1', `endpoint: ${endpoint}`, `account: { id: ${ACCOUNT_ID} }`, 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
+  let objects = 0;
+  for (let c = 0; c < campaigns; c++) {
+    const change = changed && c < CHANGED_CAMPAIGNS;
+    lines.push(`  c${c}:`, `    name: Campaign ${c}`, '    funding_instrument: main', `    daily_budget: "${change ? '120.00' : '100.00'}"`, '    entity_status: PAUSED', '    line_items:');
+    objects++;
+    for (let l = 0; l < LINE_ITEMS; l++) {
+      lines.push(
+        `      l${l}:`,
+        `        name: Line item ${c}.${l}`,
+        '        product_type: PROMOTED_TWEETS',
+        '        objective: ENGAGEMENTS',
+        '        placements: [ALL_ON_SERVICE]',
+        '        bid_strategy: MAX',
+        '        bid_amount: "1.00"',
+        '        entity_status: PAUSED',
+        '        start_time: 2027-01-01T00:00:00Z',
+        '        targeting:',
+      );
+      for (let t = 0; t < CRITERIA; t++) lines.push(`          - { targeting_type: BROAD_KEYWORD, targeting_value: "keyword ${c} ${l} ${t}${change ? ' b' : ''}" }`);
+      lines.push(`        promoted_posts: ["${SEED_POST_IDS[(c * LINE_ITEMS + l) % SEED_POST_IDS.length]!}"]`);
+      objects += 2 + CRITERIA;
+    }
+  }
+  return { text: `${lines.join('\n')}\n`, objects };
+}
+
+const credentials = (emu: SpawnedEmulator): NodeJS.ProcessEnv => ({
+  ADSCTL_CONSUMER_KEY: emu.info.consumer_key,
+  ADSCTL_CONSUMER_SECRET: emu.info.consumer_secret,
+  ADSCTL_ACCESS_TOKEN: emu.info.access_token,
+  ADSCTL_ACCESS_TOKEN_SECRET: emu.info.access_token_secret,
+});
+
+/** A contestant's manifest directory on one emulator. */
+interface Side {
+  emu: SpawnedEmulator;
+  dir: string;
+  env: NodeJS.ProcessEnv;
+}
+
+function side(emu: SpawnedEmulator, campaigns: number, changed = false): Side {
+  const dir = mkdtempSync(join(tmpdir(), 'adsctl-peer-'));
+  writeFileSync(join(dir, 'account.yaml'), peerManifest(emu.info.base_url, campaigns, changed).text);
+  return { emu, dir, env: credentials(emu) };
+}
+
+const write = (s: Side, campaigns: number, changed: boolean): void => writeFileSync(join(s.dir, 'account.yaml'), peerManifest(s.emu.info.base_url, campaigns, changed).text);
+
+type Command = 'create' | 'check' | 'change';
+
+/** Runs one command of adsctl or the script on `s`, and checks it did what the workload means. */
+async function run(who: 'adsctl' | 'script', command: Command, s: Side): Promise<PeerFigures> {
+  const base = s.emu.info.base_url;
+  await resetStats(base);
+  const argv = who === 'adsctl' ? (command === 'check' ? ['plan', s.dir, '--detailed-exitcode'] : ['apply', s.dir, '--auto-approve']) : [command === 'check' ? 'check' : 'apply', join(s.dir, 'account.yaml')];
+  const f = await measured(argv, s.env, who === 'script' ? PEER : undefined);
+  if (f.code !== 0) throw new Error(`${who} ${command} exited ${f.code}:\n${f.output.slice(-3000)}`);
+  const seen = await stats(base);
+  return { wallSeconds: f.processSeconds, cpuSeconds: f.cpuSeconds, peakRssMb: f.peakRssMb, reads: routed(seen, (m) => m === 'GET'), writes: routed(seen, (m) => m !== 'GET') };
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const medians = (runs: readonly PeerFigures[]): PeerFigures => ({
+  wallSeconds: median(runs.map((r) => r.wallSeconds)),
+  cpuSeconds: median(runs.map((r) => r.cpuSeconds)),
+  peakRssMb: median(runs.map((r) => r.peakRssMb)),
+  reads: median(runs.map((r) => r.reads)),
+  writes: median(runs.map((r) => r.writes)),
+});
+
+/** `rounds` alternating rounds of `each(who, round)`, adsctl first in even rounds, the script first in odd ones. */
+async function alternate(rounds: number, each: (who: 'adsctl' | 'script', round: number) => Promise<PeerFigures>): Promise<{ adsctl: PeerFigures; script: PeerFigures }> {
+  const runs = { adsctl: [] as PeerFigures[], script: [] as PeerFigures[] };
+  for (let round = 0; round < rounds; round++) {
+    const order: Array<'adsctl' | 'script'> = round % 2 === 0 ? ['adsctl', 'script'] : ['script', 'adsctl'];
+    for (const who of order) runs[who].push(await each(who, round));
+  }
+  return { adsctl: medians(runs.adsctl), script: medians(runs.script) };
+}
+
+/** A free TCP port, for an emulator restarted on the same endpoint. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function stop(emu: SpawnedEmulator): Promise<void> {
+  emu.child.kill('SIGTERM');
+  await emu.exited;
+}
+
+/** Creates, checks and changes the ~1,450-object account. */
+async function small(rounds: number): Promise<PeerRow[]> {
+  const campaigns = 50;
+  const objects = peerManifest('', campaigns, false).objects;
+  const emus = { adsctl: await spawnEmulator(['--latency', '20']), script: await spawnEmulator(['--latency', '20']) };
+  const sides = { adsctl: side(emus.adsctl, campaigns), script: side(emus.script, campaigns) };
+  try {
+    const create = { adsctl: await run('adsctl', 'create', sides.adsctl), script: await run('script', 'create', sides.script) };
+    // both check the account adsctl created: the same objects, read the same way
+    const check = await alternate(rounds, (who) => run(who, 'check', sides.adsctl));
+    const change = await alternate(rounds, (who, round) => {
+      write(sides[who], campaigns, round % 2 === 0);
+      return run(who, 'change', sides[who]);
+    });
+    return [
+      { workload: 'create', objects, rounds: 1, ...create },
+      { workload: 'no-change check', objects, rounds, ...check },
+      { workload: `${CHANGED_CAMPAIGNS} budgets + ${CHANGED_CAMPAIGNS * LINE_ITEMS * CRITERIA} criteria changed`, objects, rounds, ...change },
+    ];
+  } finally {
+    await Promise.all([stop(emus.adsctl), stop(emus.script)]);
+    for (const s of Object.values(sides)) rmSync(s.dir, { recursive: true, force: true });
+  }
+}
+
+/** Checks the ~14,500-object account; with `creates`, creates it first with each under the rate limits. */
+async function large(rounds: number, creates: boolean): Promise<PeerRow[]> {
+  const campaigns = 500;
+  const objects = peerManifest('', campaigns, false).objects;
+  const rows: PeerRow[] = [];
+  if (creates) {
+    const emus = { adsctl: await spawnEmulator(['--latency', '20']), script: await spawnEmulator(['--latency', '20']) };
+    const sides = { adsctl: side(emus.adsctl, campaigns), script: side(emus.script, campaigns) };
+    try {
+      rows.push({ workload: 'create (rate-limit bound)', objects, rounds: 1, adsctl: await run('adsctl', 'create', sides.adsctl), script: await run('script', 'create', sides.script) });
+    } finally {
+      await Promise.all([stop(emus.adsctl), stop(emus.script)]);
+      for (const s of Object.values(sides)) rmSync(s.dir, { recursive: true, force: true });
+    }
+  }
+  // the account is set up without rate limits, then checked under them on the same data and endpoint
+  const data = mkdtempSync(join(tmpdir(), 'adsctl-peer-data-'));
+  const port = await freePort();
+  const at = ['--latency', '20', '--port', String(port), '--data', join(data, 'emulator.json')];
+  let emu = await spawnEmulator([...at, '--rate-limit-scale', '0']);
+  const s = side(emu, campaigns);
+  try {
+    await run('adsctl', 'create', s);
+    await stop(emu);
+    emu = await spawnEmulator(at);
+    s.emu = emu;
+    rows.push({ workload: 'no-change check', objects, rounds, ...(await alternate(rounds, (who) => run(who, 'check', s))) });
+    return rows;
+  } finally {
+    await stop(emu);
+    rmSync(s.dir, { recursive: true, force: true });
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/** Every workload: `rounds` alternating rounds of the checks and changes. */
+export async function benchPeer(rounds = 5, createsAtScale = true): Promise<PeerRow[]> {
+  return [...(await small(rounds)), ...(await large(rounds, createsAtScale))];
+}
