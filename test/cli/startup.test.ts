@@ -91,7 +91,8 @@ describe('adsctl start-up', () => {
     expect(run.status, String(run.stderr)).toBe(code);
     expect(dependencies).toEqual(['commander']);
     expect(ours.filter((p) => COMMAND_CODE.test(p))).toEqual([]);
-    expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(14);
+    // the command line's own modules and the few small ones it shares a chunk with (the clock, redaction)
+    expect(ours.length, ours.join('\n')).toBeLessThanOrEqual(15);
   });
 
   it('loads a command only when it runs', () => {
