@@ -26,8 +26,8 @@ const QUESTION = 'Would you like to update the adsctl state to reflect these det
 
 const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** The closing line of a refresh-only apply that wrote the states of `outcomes`. */
-function completeLine(outcomes: readonly AcceptOutcome[]): string {
+/** The closing line of a refresh-only apply that wrote the states of `outcomes` (exported for the engine's in-process tests, which print it as the command does). */
+export function completeLine(outcomes: readonly AcceptOutcome[]): string {
   const written = outcomes.flatMap((o) => (o.acceptance === undefined ? [] : [o.acceptance]));
   const sum = (f: (a: Acceptance) => number): number => written.reduce((n, a) => n + f(a), 0);
   const parts = [
