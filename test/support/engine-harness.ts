@@ -15,7 +15,7 @@
  * test or an injected sleep moves it).
  */
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock/clock.js';
@@ -27,8 +27,9 @@ import { applyAccounts } from '../../src/engine/apply.js';
 import { blockingViolations, guardPlan, runOperation } from '../../src/engine/guardrails.js';
 import { preparePlan } from '../../src/engine/prepare.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
+import { importObject, importRefusal } from '../../src/engine/import.js';
 import { staleObjects } from '../../src/engine/stale.js';
-import { parseAddress } from '../../src/manifest/address.js';
+import { formatAddress, parseAddress } from '../../src/manifest/address.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import type { ResourceAddress } from '../../src/manifest/types.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
@@ -356,6 +357,59 @@ export class EngineWorkspace {
     } finally {
       await sessions.close();
     }
+  }
+
+  /** `adsctl import ADDRESS ID` (import-command.ts): the engine's `importObject` on the account whose manifest has `address`. */
+  async import(addressText: string, id: string): Promise<EngineRun> {
+    const out = new Output(this.clock, this.env, undefined);
+    const io = out.io();
+    const loaded = loadManifests(this.dir, { env: this.env });
+    const parsed = parseAddress(addressText);
+    if (loaded.value === undefined || parsed.value === undefined) {
+      io.err(formatDiagnostics([...loaded.diagnostics, ...parsed.diagnostics], loaded.sources));
+      return out.done(1);
+    }
+    const address = formatAddress(parsed.value);
+    const owners = loaded.value.accounts.filter((a) => a.resources.some((r) => formatAddress(r.address) === address));
+    if (owners.length !== 1) {
+      io.err(`Error: ${address} is in ${owners.length} manifests\n`);
+      return out.done(1);
+    }
+    const desired = owners[0]!;
+    const refusal = importRefusal(parsed.value.kind, address);
+    if (refusal !== undefined) {
+      io.err(`Error: ${refusal}\n`);
+      return out.done(1);
+    }
+    const { root, key } = accountLocation(desired, givenDirectory(this.dir));
+    const target = { key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired };
+    const sessions = await openAccounts([target], this.environment(out), this.options(), 'import');
+    if (sessions.diagnostics.length > 0) {
+      io.err(formatDiagnostics(sessions.diagnostics, loaded.sources));
+      return out.done(1);
+    }
+    try {
+      const outcome = await importObject(sessions.sessions[0]!, desired, address, parsed.value.kind, id);
+      if ('refused' in outcome) {
+        if (outcome.problems !== undefined) io.err(formatDiagnostics(outcome.problems, loaded.sources));
+        io.err(`Error: ${outcome.refused}\n`);
+        return out.done(1);
+      }
+      io.out(`Import successful! ${address} is bound to ${id}.\n`);
+      const adopted = outcome.adopted;
+      if (adopted.length > 0) io.out(`It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map((a) => `  ${a.address} is bound to ${a.id}.\n`).join('')}`);
+      return out.done(0);
+    } finally {
+      await sessions.close();
+    }
+  }
+
+  /** The bindings of an account's state file, address → id (what `adsctl state list` prints; none before the first apply). */
+  bindings(account: string): Map<string, string> {
+    const path = join(stateDirOf(this.dir), `${account}.json`);
+    if (!existsSync(path)) return new Map();
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as { resources: Record<string, { id: string }> };
+    return new Map(Object.entries(doc.resources).map(([address, entry]) => [address, entry.id]));
   }
 
   /** The versions kept of an account's state, newest first (`adsctl state history --account KEY`). */
