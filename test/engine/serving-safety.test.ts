@@ -1,6 +1,6 @@
 /**
- * Serving safety end to end (docs/architecture.md, "Serving safety"): through the built CLI and a
- * recording proxy in front of the emulator, which also refuses chosen writes as the service
+ * Serving safety (docs/architecture.md, "Serving safety"): through the engine in-process
+ * (test/support/engine-harness.ts) and a recording proxy in front of the in-process emulator, which also refuses chosen writes as the service
  * refuses them. Every apply here is replayed from the wire (test/support/serving-monitor.ts) and
  * held to the invariant: at no moment does an ACTIVE line item in an ACTIVE campaign serve with
  * targeting or promotions other than the old or the new manifest's.
@@ -20,7 +20,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, readLiveAccount, seededAccountHead, transcript, type LiveAccount, type Workspace } from '../support/e2e.js';
+import { readLiveAccount, seededAccountHead, transcript, type LiveAccount } from '../support/e2e.js';
+import { createEngineWorkspace, manualClock, type EngineRun, type EngineWorkspace } from '../support/engine-harness.js';
 import { memberCsv, people, seededRandom } from '../support/member-files.js';
 import { servingMoments, servingViolations } from '../support/serving-monitor.js';
 import { startWireLog, type WireLog, type WireRequest } from '../support/wire-log.js';
@@ -34,10 +35,11 @@ const [POST_A, POST_B] = SEED_POST_IDS as [string, string];
 let emulator: RunningEmulator;
 let client: TestClient;
 let log: WireLog;
-const workspaces: Workspace[] = [];
+const workspaces: EngineWorkspace[] = [];
+const clock = manualClock();
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator, client } = await startTestEmulator({ clock }));
   log = await startWireLog(emulator.info.base_url);
 });
 afterEach(() => {
@@ -87,17 +89,17 @@ ${items}
 const location = (value: string): string => `{ targeting_type: LOCATION, targeting_value: ${value} }`;
 const keyword = (value: string): string => `{ targeting_type: BROAD_KEYWORD, targeting_value: "${value}" }`;
 
-function workspace(yaml: string): Workspace {
-  const ws = createWorkspace(emulator.info, yaml);
+function workspace(yaml: string): EngineWorkspace {
+  const ws = createEngineWorkspace(emulator.info, yaml, clock);
   workspaces.push(ws);
   return ws;
 }
 
-/** Runs `adsctl args` in `ws`, recording the wire from a clean log; returns the run and what it sent. */
-async function recorded(ws: Workspace, args: string[]): Promise<{ run: Awaited<ReturnType<Workspace['run']>>; before: LiveAccount; wire: WireRequest[] }> {
+/** Runs `command` (an engine run of the workspace), recording the wire from a clean log; returns the run and what it sent. */
+async function recorded(command: () => Promise<EngineRun>): Promise<{ run: EngineRun; before: LiveAccount; wire: WireRequest[] }> {
   const before = await readLiveAccount(client, ACCOUNT);
   log.reset();
-  const run = await ws.run(args);
+  const run = await command();
   return { run, before, wire: log.requests() };
 }
 
@@ -120,15 +122,15 @@ describe('a serving line item whose targeting change is refused', () => {
     const spec = (country: string): string =>
       `${head}campaigns:\n${campaignYaml('refused', 'Serving refused', [{ key: 'main', name: 'Refused change', targeting: [location(country), keyword('tents')], posts: [POST_A] }])}`;
     const ws = workspace(spec(US));
-    const first = await ws.run(['apply', '--auto-approve']);
+    const first = await ws.apply();
     expect(first.code, transcript(first)).toBe(0);
     expect(await liveLineItem('Refused change')).toEqual({ status: 'ACTIVE', targeting: [`BROAD_KEYWORD:tents`, `LOCATION:${US}`].sort(), posts: [POST_A] });
 
     ws.write(spec(GB));
-    const plan = await ws.run(['plan']);
+    const plan = await ws.plan();
     expect(plan.stdout).toContain('(in one request with every other change of the targeting criteria of campaigns.refused.line_items.main, which keeps serving)');
     log.refuse((item) => (item.operationType === 'Create' && item.params['targeting_value'] === GB ? `Unknown targeting_value "${GB}" for targeting_type LOCATION` : undefined));
-    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    const { run, before, wire } = await recorded(() => ws.apply());
     expect(run.code, transcript(run)).toBe(1);
     expect(run.stdout + run.stderr).toContain(GB);
     const batches = targetingBatches(wire);
@@ -140,11 +142,11 @@ describe('a serving line item whose targeting change is refused', () => {
     expect(servingViolations(servingMoments(before, wire), judged)).toEqual([]);
 
     log.allow();
-    const again = await recorded(ws, ['apply', '--auto-approve']);
+    const again = await recorded(() => ws.apply());
     expect(again.run.code, transcript(again.run)).toBe(0);
     expect(await liveLineItem('Refused change')).toEqual({ status: 'ACTIVE', targeting: [`BROAD_KEYWORD:tents`, `LOCATION:${GB}`].sort(), posts: [POST_A] });
     expect(servingViolations(servingMoments(again.before, again.wire), judged)).toEqual([]);
-    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    const clean = await ws.plan({ detailedExitcode: true });
     expect(clean.code, transcript(clean)).toBe(0);
   });
 });
@@ -157,11 +159,11 @@ describe('a new ACTIVE line item', () => {
       { key: 'two', name: 'New two', targeting: [location(US), keyword('refused keyword')], posts: [POST_B] },
     ];
     const ws = workspace(`${head}campaigns:\n${campaignYaml('fresh', 'Serving fresh', lineItems)}`);
-    const plan = await ws.run(['plan']);
+    const plan = await ws.plan();
     expect(plan.stdout).toContain('(created paused, activated after its promoted posts and targeting criteria)');
 
     log.refuse((item) => (item.operationType === 'Create' && item.params['targeting_value'] === 'refused keyword' ? 'A keyword the service refused' : undefined));
-    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    const { run, before, wire } = await recorded(() => ws.apply());
     expect(run.code, transcript(run)).toBe(1);
     // no line item was created ACTIVE: every create says PAUSED
     const creates = wire
@@ -181,11 +183,11 @@ describe('a new ACTIVE line item', () => {
     expect(run.stdout + run.stderr).toMatch(/campaigns\.fresh\.line_items\.two/);
 
     log.allow();
-    const again = await recorded(ws, ['apply', '--auto-approve']);
+    const again = await recorded(() => ws.apply());
     expect(again.run.code, transcript(again.run)).toBe(0);
     expect(await liveLineItem('New two')).toEqual({ status: 'ACTIVE', targeting: [`BROAD_KEYWORD:refused keyword`, `LOCATION:${US}`].sort(), posts: [POST_B] });
     expect(servingViolations(servingMoments(again.before, again.wire), versions)).toEqual([]);
-    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    const clean = await ws.plan({ detailedExitcode: true });
     expect(clean.code, transcript(clean)).toBe(0);
   });
 });
@@ -201,7 +203,7 @@ campaigns:
 ${campaignYaml('funnel', 'Serving funnel', [{ key: 'buyers', name: 'Funnel buyers', targeting: [location(US), '{ targeting_type: CUSTOM_AUDIENCE, custom_audience: buyers }'], posts: [POST_A] }])}`);
     mkdirSync(join(ws.dir, 'data'), { recursive: true });
     writeFileSync(join(ws.dir, 'data', 'buyers.csv'), memberCsv(people(seededRandom(18), 200, 'buyer')));
-    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    const { run, before, wire } = await recorded(() => ws.apply());
     expect(run.code, transcript(run)).toBe(0);
     const at = (test: (r: WireRequest) => boolean): number => wire.findIndex(test);
     const upload = at((r) => r.method === 'POST' && /\/custom_audiences\/[^/]+\/users$/.test(r.path));
@@ -215,7 +217,7 @@ ${campaignYaml('funnel', 'Serving funnel', [{ key: 'buyers', name: 'Funnel buyer
     expect(live.targeting).toHaveLength(2);
     const audience = live.targeting.find((t) => t.startsWith('CUSTOM_AUDIENCE:'))!;
     expect(servingViolations(servingMoments(before, wire), (name) => (name === 'Funnel buyers' ? [{ targeting: keys([`LOCATION:${US}`, audience]), posts: [POST_A] }] : undefined))).toEqual([]);
-    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    const clean = await ws.plan({ detailedExitcode: true });
     expect(clean.code, transcript(clean)).toBe(0);
   });
 });
@@ -227,12 +229,12 @@ describe('more targeting changes than one request holds', () => {
     const spec = (prefix: string): string =>
       `${head}campaigns:\n${campaignYaml('large', 'Serving large', [{ key: 'wide', name: 'Large change', targeting: [location(US), ...words(prefix).map(keyword)], posts: [POST_A] }])}`;
     const ws = workspace(spec('old'));
-    const first = await ws.run(['apply', '--auto-approve']);
+    const first = await ws.apply();
     expect(first.code, transcript(first)).toBe(0);
     ws.write(spec('new'));
-    const plan = await ws.run(['plan']);
+    const plan = await ws.plan();
     expect(plan.stdout).toContain('(campaigns.large.line_items.wide is paused while its targeting criteria change, then resumed)');
-    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    const { run, before, wire } = await recorded(() => ws.apply());
     expect(run.code, transcript(run)).toBe(0);
     const statusWrites = wire.filter((r) => r.path.endsWith('/batch/accounts/18ce54d4x5t/line_items')).map((r) => (r.json as Array<{ params: Record<string, unknown> }>)[0]?.params['entity_status']);
     expect(statusWrites).toEqual(['PAUSED', 'ACTIVE']);
@@ -243,7 +245,7 @@ describe('more targeting changes than one request holds', () => {
     const next = { targeting: keys([`LOCATION:${US}`, ...words('new').map((w) => `BROAD_KEYWORD:${w}`)]), posts: [POST_A] };
     expect(servingViolations(servingMoments(before, wire), (name) => (name === 'Large change' ? [old, next] : undefined))).toEqual([]);
     expect((await liveLineItem('Large change')).status).toBe('ACTIVE');
-    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    const clean = await ws.plan({ detailedExitcode: true });
     expect(clean.code, transcript(clean)).toBe(0);
   });
 });
@@ -254,10 +256,10 @@ describe('a serving line item whose promoted post changes', () => {
     const spec = (post: string): string =>
       `${head}campaigns:\n${campaignYaml('swap', 'Serving swap', [{ key: 'main', name: 'Swapped post', targeting: [location(US)], posts: [post] }])}`;
     const ws = workspace(spec(POST_A));
-    const first = await ws.run(['apply', '--auto-approve']);
+    const first = await ws.apply();
     expect(first.code, transcript(first)).toBe(0);
     ws.write(spec(POST_B));
-    const { run, before, wire } = await recorded(ws, ['apply', '--auto-approve']);
+    const { run, before, wire } = await recorded(() => ws.apply());
     expect(run.code, transcript(run)).toBe(0);
     const removal = wire.findIndex((r) => r.method === 'DELETE' && r.path.includes('/promoted_tweets/'));
     const addition = wire.findIndex((r) => r.method === 'POST' && r.path.endsWith('/promoted_tweets'));
@@ -266,7 +268,7 @@ describe('a serving line item whose promoted post changes', () => {
     const versions = [{ targeting: keys([`LOCATION:${US}`]), posts: [POST_A] }, { targeting: keys([`LOCATION:${US}`]), posts: [POST_B] }];
     expect(servingViolations(servingMoments(before, wire), (name) => (name === 'Swapped post' ? versions : undefined))).toEqual([]);
     expect(await liveLineItem('Swapped post')).toEqual({ status: 'ACTIVE', targeting: [`LOCATION:${US}`], posts: [POST_B] });
-    const clean = await ws.run(['plan', '--detailed-exitcode']);
+    const clean = await ws.plan({ detailedExitcode: true });
     expect(clean.code, transcript(clean)).toBe(0);
   });
 });
