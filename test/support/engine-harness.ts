@@ -14,9 +14,11 @@
  * files, and the run's clock is the one the harness is given (`manualClock`: it moves only when a
  * test or an injected sleep moves it).
  */
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { chooseEndpoint } from '../../src/api/endpoint-choice.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock/clock.js';
 import { hasErrors, type Diagnostic } from '../../src/diag/diagnostic.js';
@@ -27,7 +29,9 @@ import { applyAccounts } from '../../src/engine/apply.js';
 import { blockingViolations, guardPlan, runOperation } from '../../src/engine/guardrails.js';
 import { preparePlan } from '../../src/engine/prepare.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
+import { bindGenerated, readAndGenerate, type GeneratedTarget } from '../../src/engine/generate.js';
 import { importObject, importRefusal } from '../../src/engine/import.js';
+import { KINDS } from '../../src/kinds/registry.js';
 import { staleObjects } from '../../src/engine/stale.js';
 import { formatAddress, parseAddress } from '../../src/manifest/address.js';
 import { loadManifests } from '../../src/manifest/load.js';
@@ -49,12 +53,15 @@ import type { Io } from '../../src/cli/io.js';
 import { progressPrinter } from '../../src/cli/progress.js';
 import { completeLine } from '../../src/cli/apply-refresh-only.js';
 import { approved } from '../../src/cli/execute.js';
-import { accountLocation, cacheDirOf, givenDirectory, savedPlanRoot, stateDirOf } from '../../src/cli/root.js';
+import { accountLocation, cacheDirOf, givenDirectory, manifestRoot, savedPlanRoot, stateDirOf } from '../../src/cli/root.js';
 import { staleRefusal } from '../../src/cli/stale.js';
 import type { StartupInfo } from '../../src/emulator/emulator.js';
 import { createWorkspace, type Workspace } from './e2e.js';
 import type { CliRun } from './run-cli.js';
 import { TEST_INSTANT } from './test-clock.js';
+
+/** The manifest schema, which a generated manifest's modeline names. */
+const MANIFEST_SCHEMA = fileURLToPath(new URL('../../schemas/manifest.schema.json', import.meta.url));
 
 /** A clock that reads one instant until a test (or an injected sleep) moves it. */
 export interface ManualClock extends Clock {
@@ -80,10 +87,12 @@ export interface EngineRun {
   plan?: Plan;
 }
 
-/** The options of a run the commands share (`--target`, `--allow`). */
+/** The options of a run the commands share (`--target`, `--allow`), and its path (the workspace unless told). */
 interface RunArgs {
   target?: string[];
   allow?: string[];
+  /** The manifests' file or directory, relative to the workspace. */
+  path?: string;
 }
 
 export interface PlanArgs extends RunArgs {
@@ -177,7 +186,8 @@ export class EngineWorkspace {
   /** src/cli/prepare.ts: load, targets, guardrails, then the engine's `preparePlan`; undefined when it said why it stopped. */
   private async prepare(out: Output, args: RunArgs, mode: Plan['mode'], operation: string): Promise<{ plan: Plan; sessions: Sessions; sources: Map<string, string> } | undefined> {
     const io = out.io();
-    const loaded = loadManifests(this.dir, { env: this.env });
+    const path = args.path === undefined ? this.dir : this.path(args.path);
+    const loaded = loadManifests(path, { env: this.env });
     const report = (diagnostics: Diagnostic[], sources: Map<string, string>): undefined => {
       io.err(formatDiagnostics(diagnostics, sources));
       out.code = 1;
@@ -192,7 +202,7 @@ export class EngineWorkspace {
       else targets.push(parsed.value);
     }
     if (hasErrors(diagnostics)) return report(diagnostics, loaded.sources);
-    const given = givenDirectory(this.dir);
+    const given = givenDirectory(path);
     const accounts = loaded.value.accounts.map((desired) => ({ desired, ...accountLocation(desired, given) }));
     const guardrails = readRunGuardrails(guardrailRoots(loaded.value.accounts, given), args.allow, loaded.sources);
     if (guardrails.diagnostics.length > 0) return report(guardrails.diagnostics, loaded.sources);
@@ -402,6 +412,55 @@ export class EngineWorkspace {
     } finally {
       await sessions.close();
     }
+  }
+
+  /**
+   * `adsctl generate DIR --account ID... --endpoint NAME` (generate-command.ts, without `--merge`
+   * or `--force`): the engine's `readAndGenerate`, one manifest per account written into DIR
+   * (relative to the workspace), loaded back, and bound in the state by `bindGenerated`.
+   */
+  async generate(dirArg: string, accountIds: string[], endpoint: string): Promise<EngineRun> {
+    const out = new Output(this.clock, this.env, undefined);
+    const io = out.io();
+    const dir = this.path(dirArg);
+    const env = { ...this.environment(out), endpointGiven: { flag: endpoint, environment: this.env['ADSCTL_ENDPOINT'] } };
+    const choice = chooseEndpoint({ flag: endpoint, environment: this.env['ADSCTL_ENDPOINT'] });
+    const read = await readAndGenerate(env, {
+      endpoint: choice,
+      root: dir,
+      accountIds,
+      schemaPath: relative(dir, MANIFEST_SCHEMA).split('\\').join('/'),
+      progress: (accountId, kind, count) => {
+        if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
+      },
+      fixedKeys: new Map(),
+    }, this.options());
+    if ('error' in read) {
+      io.err(`Error: ${read.error}\n`);
+      return out.done(1);
+    }
+    mkdirSync(dir, { recursive: true });
+    const targets: GeneratedTarget[] = [];
+    for (const m of read.manifests) {
+      const file = join(dir, m.fileName);
+      if (existsSync(file)) throw new Error(`${file} exists: the harness generates into a new directory`);
+      writeFileSync(file, m.text);
+      const loaded = loadManifests(file, { env: {} });
+      const desired = loaded.value?.accounts[0];
+      if (desired === undefined) {
+        io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
+        return out.done(1);
+      }
+      targets.push({ manifest: m, desired, root: manifestRoot(file, dir), key: m.accountId });
+    }
+    const problems = await bindGenerated(env, choice.name, targets, read.live, this.options());
+    if (problems.length > 0) {
+      io.err(`Error: the manifests were written, but the state could not be bound: ${problems.join('; ')}\n`);
+      return out.done(1);
+    }
+    for (const m of read.manifests) for (const w of m.warnings) io.err(`Warning: ${w}\n`);
+    for (const m of read.manifests) io.out(`Generated ${join(dirArg, m.fileName)}: account ${m.accountId}, ${m.bindings.length} objects bound in the state.\n`);
+    return out.done(0);
   }
 
   /** The bindings of an account's state file, address → id (what `adsctl state list` prints; none before the first apply). */
