@@ -4,12 +4,15 @@
  * entry), and that of an object no manifest holds since the record of what was seen last changed
  * (`unmanaged_seen_at`), not since the account's last state write. Before, accepting one item with `apply
  * --refresh-only --target`, or an unrelated `import`, moved the point the history was read from
- * past the other items' changes, and those showed only `(changed outside adsctl)`.
+ * past the other items' changes, and those showed only `(changed outside adsctl)`. Through the
+ * engine in-process (test/support/engine-harness.ts) against the in-process emulator, at a manual
+ * clock the test moves on where a step needs a later second.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
 import { loginAs } from '../support/login.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -19,7 +22,8 @@ const TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z`;
 let emulator: RunningEmulator;
 let owner: TestClient;
 let manager: TestClient;
-let ws: Workspace;
+let ws: EngineWorkspace;
+const clock = manualClock();
 let ids: Map<string, string>;
 
 const campaign = (key: string, name: string, daily: string): string => `  ${key}:
@@ -32,7 +36,6 @@ const campaign = (key: string, name: string, daily: string): string => `  ${key}
 const manifest = (endpoint: string, extra = ''): string => `${seededAccountHead(endpoint)}campaigns:
 ${campaign('a', 'Alpha', '9.00')}${campaign('b', 'Beta', '8.00')}${campaign('c', 'Gamma', '7.00')}${extra}`;
 
-const adsctl = expectRuns(() => ws);
 
 /** The campaign made by hand that no manifest holds, with who made it. */
 const OMEGA_MADE_BY = new RegExp(String.raw`campaign "Omega" \(id \w+\): PAUSED, daily budget 1\.00 USD, new since the last apply \(made outside adsctl by user ${MANAGER} at ${TIME}\)`);
@@ -44,9 +47,9 @@ const budgetLine = (text: string, key: string): string | undefined => {
 };
 
 beforeAll(async () => {
-  ({ emulator, client: owner } = await startTestEmulator());
+  ({ emulator, client: owner } = await startTestEmulator({ clock }));
   manager = owner.as(await loginAs(owner, 'adsctl_manager'));
-  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
+  ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url), clock);
 });
 afterAll(async () => {
   await emulator.close();
@@ -56,10 +59,10 @@ stepsInOrder();
 
 describe('who and when, kept per object', () => {
   it('applies; then the manager changes three budgets by hand', async () => {
-    await adsctl(['apply', '--auto-approve'], 0);
-    ids = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    await expectCode(ws.apply(), 0);
+    ids = ws.bindings(ACCOUNT);
     // a later second than the apply's last write: the owner's own writes are not drift
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     for (const [key, micros] of [['a', 5_000_000], ['b', 4_000_000], ['c', 3_000_000]] as const) {
       const put = await manager.put(`/12/accounts/${ACCOUNT}/campaigns/${ids.get(`campaigns.${key}`)!}`, { daily_budget_amount_local_micro: micros });
       expect(put.status, put.text).toBe(200);
@@ -67,16 +70,16 @@ describe('who and when, kept per object', () => {
     // and a campaign no manifest holds
     const made = await manager.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'Omega', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 1_000_000, entity_status: 'PAUSED' });
     expect(made.status, made.text).toBeLessThan(300);
-    const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
+    const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     for (const key of ['a', 'b', 'c']) expect(budgetLine(text, key)).toMatch(new RegExp(`by user ${MANAGER} at ${TIME}`));
     expect(text).toMatch(OMEGA_MADE_BY);
   });
 
   it('accepting one with a targeted refresh-only apply keeps who and when on the others', async () => {
     // a later second again, so that the acceptance is written after the changes it leaves
-    await new Promise((r) => setTimeout(r, 1100));
-    await adsctl(['apply', '--refresh-only', '--target', 'campaigns.a', '--auto-approve'], 0);
-    const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
+    clock.advance(1100);
+    await expectCode(ws.applyRefreshOnly({ target: ['campaigns.a'] }), 0);
+    const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     expect(budgetLine(text, 'a')).toBeUndefined();
     for (const key of ['b', 'c']) expect(budgetLine(text, key), text).toMatch(new RegExp(`\\(changed outside adsctl by user ${MANAGER} at ${TIME}\\)`));
     expect(text).toMatch(OMEGA_MADE_BY);
@@ -86,16 +89,16 @@ describe('who and when, kept per object', () => {
     const made = await manager.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'Delta', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 6_000_000, entity_status: 'PAUSED' });
     expect(made.status, made.text).toBeLessThan(300);
     const id = String((made.body as { data: { id: string } }).data.id);
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
     ws.write(manifest(emulator.info.base_url, campaign('d', 'Delta', '6.00')));
-    await adsctl(['import', 'campaigns.d', id], 0);
-    const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
+    await expectCode(ws.import('campaigns.d', id), 0);
+    const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     for (const key of ['b', 'c']) expect(budgetLine(text, key), text).toMatch(new RegExp(`\\(changed outside adsctl by user ${MANAGER} at ${TIME}\\)`));
     expect(text).toMatch(OMEGA_MADE_BY);
   });
 
   it('an apply puts the budgets back; then nothing is drift', async () => {
-    await adsctl(['apply', '--auto-approve'], 0);
-    await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
+    await expectCode(ws.apply(), 0);
+    await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 0);
   });
 });
