@@ -1,10 +1,9 @@
 /**
- * Issue 23: `apply --refresh-only`, Terraform's `apply -refresh-only`, through the real CLI
- * against the emulator, steps in order. A budget changed by hand, a line item deleted by hand and
- * a campaign made by hand are shown as `plan --refresh-only` shows them; `no` changes nothing;
- * approved, only the state is written (every request the CLI makes goes through a proxy that
- * counts them: not one write), after which `plan --refresh-only` sees no drift and a plain plan
- * shows the manifest's values as changes of the manifest. Apply then converges.
+ * `apply --refresh-only` at the command line, steps in order: what only a process shows. A budget
+ * changed by hand, then `no` typed at the confirmation changes nothing and sends nothing (every
+ * request goes through a proxy that counts them), and a saved plan is refused; an apply then
+ * converges. What the refresh-only apply accepts into the state is
+ * test/engine/apply-refresh-only.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +45,6 @@ const adsctl = expectRuns(() => ws);
 
 /** The account's state file as adsctl keeps it (the seeded account's id is its key). */
 const stateText = (): string => readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`), 'utf8');
-const state = (): { serial: number; unmanaged_seen?: Record<string, string[]>; resources: Record<string, { id: string; applied: Record<string, unknown> }> } => JSON.parse(stateText());
 
 /** The requests the CLI sent through the proxy while `run` ran, other than reads. */
 async function writesDuring(run: () => Promise<unknown>): Promise<Array<{ method: string; path: string }>> {
@@ -68,37 +66,12 @@ afterAll(async () => {
 });
 stepsInOrder();
 
-describe('apply --refresh-only accepts what changed outside adsctl into the state', () => {
-  it('applies the manifest; with no drift, apply --refresh-only says so and writes nothing', async () => {
+describe('apply --refresh-only at the command line', () => {
+  it('applies the manifest; a budget is changed by hand', async () => {
     await adsctl(['apply', '--auto-approve'], 0);
-    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
-    ids['campaign'] = bound.get('campaigns.launch')!;
-    ids['eu'] = bound.get('campaigns.launch.line_items.eu')!;
-    ids['us'] = bound.get('campaigns.launch.line_items.us')!;
-    expect(Object.values(ids).every((id) => id !== undefined)).toBe(true);
-    const before = stateText();
-    let run = { stdout: '', stderr: '' };
-    const writes = await writesDuring(async () => {
-      run = await adsctl(['apply', '--refresh-only'], 0);
-    });
-    expect(run.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
-    expect(run.stderr).not.toContain('Enter a value');
-    expect(writes).toEqual([]);
-    expect(stateText()).toBe(before);
-  });
-
-  it('shows the changes made by hand, as plan --refresh-only does', async () => {
+    ids['campaign'] = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.launch')!;
     const budget = await client.put(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`, { daily_budget_amount_local_micro: 7_000_000 }, { as: 'form' });
     expect(budget.status, budget.text).toBe(200);
-    const deleted = await client.delete(`/12/accounts/${ACCOUNT}/line_items/${ids['eu']}`);
-    expect(deleted.status, deleted.text).toBe(200);
-    const made = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'By hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 3_000_000, entity_status: 'PAUSED' });
-    expect(made.status, made.text).toBeLessThan(300);
-    ids['hand'] = String((made.body as { data: { id: string } }).data.id);
-    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
-    expect(refresh.stdout).toContain('# campaigns.launch has changed');
-    expect(refresh.stdout).toContain('# campaigns.launch.line_items.eu has been deleted');
-    expect(refresh.stdout).toContain(`campaign "By hand" (id ${ids['hand']})`);
   });
 
   it('answered no, changes nothing and sends nothing', async () => {
@@ -123,66 +96,8 @@ describe('apply --refresh-only accepts what changed outside adsctl into the stat
     expect(stateText()).toBe(before);
   });
 
-  it('approved, writes only the state: no write request reaches the service', async () => {
-    const before = state();
-    let run = { stdout: '', stderr: '' };
-    const writes = await writesDuring(async () => {
-      run = await adsctl(['apply', '--refresh-only', '--auto-approve'], 0);
-    });
-    expect(writes).toEqual([]);
-    expect(run.stdout).toContain('Objects have changed outside of adsctl');
-    expect(run.stdout).toContain(
-      'Apply complete! State updated: 1 object changed outside adsctl recorded as live, 1 address deleted outside adsctl forgotten, 1 object not managed by adsctl recorded as seen. Nothing was sent to the service.',
-    );
-    const after = state();
-    expect(after.serial).toBe(before.serial + 1);
-    expect(after.resources['campaigns.launch']?.applied['daily_budget_amount_local_micro']).toBe(7_000_000);
-    expect(after.resources['campaigns.launch.line_items.eu']).toBeUndefined();
-    expect(after.resources['campaigns.launch.line_items.us']).toEqual(before.resources['campaigns.launch.line_items.us']);
-    expect(after.unmanaged_seen).toEqual({ campaign: [ids['hand']] });
-    const history = (await adsctl(['state', 'history'], 0)).stdout.split('\n');
-    expect(history[1]).toContain('apply --refresh-only');
-    // the live account is as the hand left it
-    const live = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`);
-    expect((live.body as { data: { daily_budget_amount_local_micro: number } }).data.daily_budget_amount_local_micro).toBe(7_000_000);
-  });
-
-  it('leaves no drift, and a plain plan shows the manifest moving the budget back and creating the line item', async () => {
-    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
-    expect(refresh.stdout).toContain('No changes. Nothing changed outside adsctl since the last apply.');
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
-    expect(plan.stdout).toContain('# campaigns.launch will be updated in-place');
-    expect(plan.stdout).toMatch(/daily_budget += 7\.00 USD -> 10\.00 USD/);
-    expect(plan.stdout).toContain('# campaigns.launch.line_items.eu will be created');
-    expect(plan.stdout).not.toContain('changed outside adsctl');
-    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { resource_changes: Array<{ address: string; drift: boolean; reason: string | null; change: { actions: string[]; attributes: Array<{ path: string; origin: string }> } }> };
-    const changed = json.resource_changes.filter((c) => c.change.actions.join() !== 'no-op');
-    expect(changed.map((c) => [c.address, c.change.actions, c.drift, c.reason, c.change.attributes.filter((a) => a.path === 'daily_budget_amount_local_micro').map((a) => a.origin)])).toEqual([
-      ['campaigns.launch', ['update'], false, null, ['manifest']],
-      ['campaigns.launch.line_items.eu', ['create'], false, 'new', []],
-    ]);
-  });
-
-  it('with --target accepts only the targeted drift', async () => {
-    const renamed = await client.put(`/12/accounts/${ACCOUNT}/line_items/${ids['us']}`, { name: 'US by hand' }, { as: 'form' });
-    expect(renamed.status, renamed.text).toBe(200);
-    const second = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name: 'Also by hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 2_000_000, entity_status: 'PAUSED' });
-    expect(second.status, second.text).toBeLessThan(300);
-    ids['second'] = String((second.body as { data: { id: string } }).data.id);
-    const writes = await writesDuring(() => adsctl(['apply', '--refresh-only', '--auto-approve', '--target', 'campaigns.launch.line_items.us'], 0));
-    expect(writes).toEqual([]);
-    const after = state();
-    expect(after.resources['campaigns.launch.line_items.us']?.applied['name']).toBe('US by hand');
-    // the campaign made by hand is no target's: still new, still drift
-    expect(after.unmanaged_seen).toEqual({ campaign: [ids['hand']] });
-    const refresh = await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2);
-    expect(refresh.stdout).not.toContain('campaigns.launch.line_items.us has changed');
-    expect(refresh.stdout).toContain(`campaign "Also by hand" (id ${ids['second']})`);
-  });
-
   it('apply converges, and the final plan has no changes', async () => {
     await adsctl(['apply', '--auto-approve'], 0);
-    await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 0);
     expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
     const live = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${ids['campaign']}`);
     expect((live.body as { data: { daily_budget_amount_local_micro: number } }).data.daily_budget_amount_local_micro).toBe(10_000_000);
