@@ -4,12 +4,14 @@
  * changes a budget, adds and deletes a targeting criterion, and makes a campaign by hand. The plan
  * attributes each to that user from the account history, in text, Markdown and JSON, with exactly
  * one history request per drifted object; with the history refused (the endpoint is allowlisted
- * on the real service) the plan says so once and succeeds.
+ * on the real service) the plan says so once and succeeds. Through the engine in-process
+ * (test/support/engine-harness.ts) against the in-process emulator, at a manual clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, listAll, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { listAll, seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace, type PlanArgs } from '../support/engine-harness.js';
 import { loginAs } from '../support/login.js';
 import { clearRefusals, refuse } from '../support/refusals.js';
 
@@ -22,7 +24,8 @@ const TIME = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z`;
 let emulator: RunningEmulator;
 let owner: TestClient;
 let manager: TestClient;
-let ws: Workspace;
+let ws: EngineWorkspace;
+const clock = manualClock();
 let ids: Map<string, string>;
 let handMade: string;
 
@@ -46,7 +49,6 @@ const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}ca
           - { targeting_type: BROAD_KEYWORD, targeting_value: stoves }
 `;
 
-const adsctl = expectRuns(() => ws);
 
 interface Attribution {
   user_id: string | null;
@@ -61,13 +63,13 @@ interface PlanJson {
   diagnostics: Array<{ severity: string; code: string; message: string }>;
 }
 
-const planJson = async (args: string[] = []): Promise<PlanJson> => JSON.parse((await adsctl(['plan', '--json', ...args], 0)).stdout) as PlanJson;
+const planJson = async (args: PlanArgs = {}): Promise<PlanJson> => JSON.parse((await expectCode(ws.plan({ ...args, format: 'json' }), 0)).stdout) as PlanJson;
 const historyRequests = (): number => emulator.stats.byRoute[HISTORY] ?? 0;
 
 beforeAll(async () => {
-  ({ emulator, client: owner } = await startTestEmulator());
+  ({ emulator, client: owner } = await startTestEmulator({ clock }));
   manager = owner.as(await loginAs(owner, 'adsctl_manager'));
-  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
+  ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url), clock);
 });
 afterAll(async () => {
   await emulator.close();
@@ -77,14 +79,14 @@ stepsInOrder();
 
 describe('drift attributed to the user who made it', () => {
   it('applies as the owner; a plan with nothing drifted reads no history', async () => {
-    await adsctl(['apply', '--auto-approve'], 0);
-    ids = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    await expectCode(ws.apply(), 0);
+    ids = ws.bindings(ACCOUNT);
     const before = historyRequests();
-    await adsctl(['plan', '--detailed-exitcode'], 0);
+    await expectCode(ws.plan({ detailedExitcode: true }), 0);
     expect(historyRequests()).toBe(before);
     // the owner's own writes are in the history: none of them may be taken for drift, so the hand
     // changes below come in a later second than the apply's last write
-    await new Promise((r) => setTimeout(r, 1100));
+    clock.advance(1100);
   });
 
   it('names the second user in the text of a refresh-only plan', async () => {
@@ -102,14 +104,14 @@ describe('drift attributed to the user who made it', () => {
     expect(made.status, made.text).toBeLessThan(300);
     handMade = String((made.body as { data: { id: string } }).data.id);
 
-    const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
+    const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     expect(text).toMatch(new RegExp(String.raw`~ daily_budget += 9\.00 USD -> 5\.00 USD \(changed outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(text).toMatch(new RegExp(String.raw`# \(added outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(text).toMatch(new RegExp(String.raw`# \(deleted outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(text).toMatch(new RegExp(String.raw`campaign "By hand" \(id ${handMade}\): PAUSED, daily budget 20\.00 USD, new since the last apply \(made outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(text).not.toContain(`by user ${OWNER}`);
     // the plan that would put it back says who changed what it undoes
-    const plan = (await adsctl(['plan'], 0)).stdout;
+    const plan = (await expectCode(ws.plan(), 0)).stdout;
     expect(plan).toMatch(new RegExp(String.raw`~ daily_budget += 5\.00 USD -> 9\.00 USD \(changed outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(plan).toMatch(new RegExp(String.raw`\(because it was added outside adsctl by user ${MANAGER} at ${TIME}, and the manifest owns the collection\)`));
     expect(plan).toMatch(new RegExp(String.raw`\(because it was deleted outside adsctl by user ${MANAGER} at ${TIME}\)`));
@@ -136,7 +138,7 @@ describe('drift attributed to the user who made it', () => {
   });
 
   it('says who in the Markdown plan', async () => {
-    const md = (await adsctl(['plan', '--markdown'], 0)).stdout;
+    const md = (await expectCode(ws.plan({ format: 'markdown' }), 0)).stdout;
     expect(md).toContain('### Objects changed outside adsctl');
     expect(md).toMatch(new RegExp(String.raw`daily_budget += 9\.00 USD -> 5\.00 USD \(changed outside adsctl by user ${MANAGER} at ${TIME}\)`));
     expect(md).toMatch(new RegExp(String.raw`\*\*new\*\* \(made outside adsctl by user ${MANAGER} at ${TIME}\)`));
@@ -156,22 +158,22 @@ describe('drift attributed to the user who made it', () => {
     expect(doc.resource_changes.filter((c) => c.attribution !== undefined)).toEqual([]);
     expect(doc.resource_changes.find((c) => c.address === 'campaigns.launch')?.drift).toBe(true);
 
-    const text = (await adsctl(['plan', '--refresh-only', '--detailed-exitcode'], 2)).stdout;
+    const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     expect(text).toContain('could not be read');
     expect(text.match(/history-unreadable/g)).toHaveLength(1);
     expect(text).not.toContain('by user');
-    const md = (await adsctl(['plan', '--markdown'], 0)).stdout;
+    const md = (await expectCode(ws.plan({ format: 'markdown' }), 0)).stdout;
     expect(md).toContain('history-unreadable');
     expect(md).toContain('(changed outside adsctl)');
     await clearRefusals(emulator.info);
   });
 
   it('applies, after which the plan has nothing to change and reads no history', async () => {
-    await adsctl(['apply', '--auto-approve'], 0);
+    await expectCode(ws.apply(), 0);
     const live = await listAll(owner, `/12/accounts/${ACCOUNT}/targeting_criteria`, { line_item_ids: ids.get('campaigns.launch.line_items.us')! });
     expect(live.map((c) => c['targeting_value']).sort()).toEqual(['stoves', 'tents']);
     const before = historyRequests();
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    const plan = await expectCode(ws.plan({ detailedExitcode: true }), 0);
     expect(plan.stdout).toContain('No changes.');
     expect(historyRequests()).toBe(before);
   });
