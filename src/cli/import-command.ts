@@ -18,6 +18,17 @@ interface ImportFlags extends AccountFlags {
   debug?: boolean;
 }
 
+/** What an import that bound `address` to `id` says first (exported for the engine's in-process tests, which print it as the command does). */
+export function importedLine(address: string, id: string): string {
+  return `Import successful! ${address} is bound to ${id}.\n`;
+}
+
+/** The children an import adopted, one line each after a heading; nothing when it adopted none. */
+export function adoptedLines(adopted: ReadonlyArray<{ address: string; id: string }>): string {
+  if (adopted.length === 0) return '';
+  return `It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map((a) => `  ${a.address} is bound to ${a.id}.\n`).join('')}`;
+}
+
 export function registerImport(program: Command, io: Io, setExit: (code: number) => void): void {
   withAccountOptions(
     program
@@ -69,10 +80,9 @@ export function registerImport(program: Command, io: Io, setExit: (code: number)
           io.err(`Error: ${outcome.refused}\n`);
           return setExit(1);
         }
-        io.out(`Import successful! ${address} is bound to ${id}.\n`);
+        io.out(importedLine(address, id));
         tellRemovedVersions(io, [sessions.sessions[0]!.store]);
-        const adopted = outcome.adopted;
-        if (adopted.length > 0) io.out(`It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map((a) => `  ${a.address} is bound to ${a.id}.\n`).join('')}`);
+        io.out(adoptedLines(outcome.adopted));
         setExit(0);
       } finally {
         await sessions.close();

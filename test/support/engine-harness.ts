@@ -53,6 +53,7 @@ import type { Io } from '../../src/cli/io.js';
 import { progressPrinter } from '../../src/cli/progress.js';
 import { completeLine } from '../../src/cli/apply-refresh-only.js';
 import { approved } from '../../src/cli/execute.js';
+import { adoptedLines, importedLine } from '../../src/cli/import-command.js';
 import { accountLocation, cacheDirOf, givenDirectory, manifestRoot, savedPlanRoot, stateDirOf } from '../../src/cli/root.js';
 import { staleRefusal } from '../../src/cli/stale.js';
 import type { StartupInfo } from '../../src/emulator/emulator.js';
@@ -382,7 +383,7 @@ export class EngineWorkspace {
     const address = formatAddress(parsed.value);
     const owners = loaded.value.accounts.filter((a) => a.resources.some((r) => formatAddress(r.address) === address));
     if (owners.length !== 1) {
-      io.err(`Error: ${address} is in ${owners.length} manifests\n`);
+      io.err(owners.length === 0 ? `Error: ${address} is not in the manifests at ${this.dir}: add it first, then import it\n` : `Error: ${address} is in several manifests (${owners.map((o) => o.file).join(', ')})\n`);
       return out.done(1);
     }
     const desired = owners[0]!;
@@ -405,9 +406,8 @@ export class EngineWorkspace {
         io.err(`Error: ${outcome.refused}\n`);
         return out.done(1);
       }
-      io.out(`Import successful! ${address} is bound to ${id}.\n`);
-      const adopted = outcome.adopted;
-      if (adopted.length > 0) io.out(`It adopts the ${adopted.length} ${adopted.length === 1 ? 'child' : 'children'} the manifest declares under it that exist live, matched by identity:\n${adopted.map((a) => `  ${a.address} is bound to ${a.id}.\n`).join('')}`);
+      io.out(importedLine(address, id));
+      io.out(adoptedLines(outcome.adopted));
       return out.done(0);
     } finally {
       await sessions.close();

@@ -5,7 +5,8 @@
  * then failed half-way. Now an import binds the live children the manifest declares under the
  * imported object, matched by identity, through a manifest `import:` entry (the plan shows them
  * imported, apply writes nothing to the service and records them) and through `adsctl import`
- * (which writes their bindings to state). Either way the next plan has no changes.
+ * (which writes their bindings to state). Either way the next plan has no changes. Through the
+ * engine in-process (test/support/engine-harness.ts) against the in-process emulator.
  */
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,8 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { filledAudience } from '../support/audiences.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -26,8 +28,9 @@ const LI_CA = `${CAMPAIGN}.line_items.ca`;
 
 let emulator: RunningEmulator;
 let client: TestClient;
-let fromEntries: Workspace;
-let fromCommand: Workspace;
+let fromEntries: EngineWorkspace;
+let fromCommand: EngineWorkspace;
+const clock = manualClock();
 let campaignId: string;
 let audienceId: string;
 /** Address → live id of everything made by hand, as the manifest addresses it. */
@@ -96,14 +99,14 @@ async function lineItem(address: string, name: string, location: string, keyword
 }
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator, client } = await startTestEmulator({ clock }));
   audienceId = String((await filledAudience(client, ACCOUNT, 150, 'Past buyers')).id);
   campaignId = String((await createCampaign(client, ACCOUNT, { name: 'Adopted', daily_budget_amount_local_micro: 10_000_000, entity_status: 'ACTIVE' })).id);
   made.set(CAMPAIGN, campaignId);
   await lineItem(LI_US, 'US', US, 'tents', [SEED_POST_IDS[0]!, SEED_POST_IDS[1]!], 'custom_audiences.buyers');
   await lineItem(LI_CA, 'Canada', CA, 'snow', [SEED_POST_IDS[2]!], audienceId);
-  fromEntries = createWorkspace(emulator.info, manifest(`import:\n  - { to: ${CAMPAIGN}, id: "${campaignId}" }\n  - { to: custom_audiences.buyers, id: "${audienceId}" }\n`));
-  fromCommand = createWorkspace(emulator.info, manifest(''));
+  fromEntries = createEngineWorkspace(emulator.info, manifest(`import:\n  - { to: ${CAMPAIGN}, id: "${campaignId}" }\n  - { to: custom_audiences.buyers, id: "${audienceId}" }\n`), clock);
+  fromCommand = createEngineWorkspace(emulator.info, manifest(''), clock);
 });
 afterAll(async () => {
   await emulator.close();
@@ -113,50 +116,50 @@ afterAll(async () => {
 stepsInOrder();
 
 describe('a manifest import: entry of a campaign whose line items, criteria and promotions exist live', () => {
-  const adsctl = expectRuns(() => fromEntries);
+  const ws = (): EngineWorkspace => fromEntries;
 
   it('plans nothing to add, change or destroy: every declared child is bound to its live object', async () => {
     // imports pending are changes to apply, as in Terraform: --detailed-exitcode says 2
-    const plan = await adsctl(['plan', '--detailed-exitcode', '--no-color'], 2);
+    const plan = await expectCode(ws().plan({ detailedExitcode: true }), 2);
     // the imports pending are counted, every declared object among them
     expect(plan.stdout).toContain(`Plan: ${made.size + 1} to import, 0 to add, 0 to change, 0 to destroy.`);
     expect(plan.stdout).not.toMatch(/will be (created|destroyed|updated|replaced)/);
-    const json = JSON.parse((await adsctl(['plan', '--json'], 0)).stdout) as { resource_changes: Array<{ address: string; id: string | null; change: { actions: string[] } }> };
+    const json = JSON.parse((await expectCode(ws().plan({ format: 'json' }), 0)).stdout) as { resource_changes: Array<{ address: string; id: string | null; change: { actions: string[] } }> };
     for (const [address, id] of made) expect(json.resource_changes.find((c) => c.address === address), address).toMatchObject({ id, change: { actions: ['no-op'] } });
   });
 
   it('applies without a single write to the service, recording every binding', async () => {
     const before = await writes();
-    await adsctl(['apply', '--auto-approve', '--no-color'], 0);
+    await expectCode(ws().apply(), 0);
     expect(await writes()).toBe(before);
-    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    const bound = ws().bindings(ACCOUNT);
     for (const [address, id] of made) expect(bound.get(address), address).toBe(id);
   });
 
   it('then plans no changes', async () => {
-    expect((await adsctl(['plan', '--detailed-exitcode', '--no-color'], 0)).stdout).toContain('No changes.');
+    expect((await expectCode(ws().plan({ detailedExitcode: true }), 0)).stdout).toContain('No changes.');
   });
 });
 
 describe('adsctl import of the campaign', () => {
-  const adsctl = expectRuns(() => fromCommand);
+  const ws = (): EngineWorkspace => fromCommand;
 
   it('binds the campaign and the children the manifest declares under it, at every depth', async () => {
-    await adsctl(['import', 'custom_audiences.buyers', audienceId], 0);
+    await expectCode(ws().import('custom_audiences.buyers', audienceId), 0);
     const before = await writes();
-    const run = await adsctl(['import', CAMPAIGN, campaignId], 0);
+    const run = await expectCode(ws().import(CAMPAIGN, campaignId), 0);
     expect(run.stdout).toContain(`Import successful! ${CAMPAIGN} is bound to ${campaignId}.`);
     expect(run.stdout).toContain(`It adopts the ${made.size - 1} children the manifest declares under it that exist live, matched by identity:`);
     expect(run.stdout).toContain(`  ${LI_CA}.targeting["CUSTOM_AUDIENCE:${audienceId}"] is bound to ${made.get(`${LI_CA}.targeting["CUSTOM_AUDIENCE:${audienceId}"]`)}.`);
     expect(await writes()).toBe(before);
-    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    const bound = ws().bindings(ACCOUNT);
     for (const [address, id] of made) expect(bound.get(address), address).toBe(id);
   });
 
   it('leaves a plan with no changes, and an apply that writes nothing', async () => {
-    expect((await adsctl(['plan', '--detailed-exitcode', '--no-color'], 0)).stdout).toContain('No changes.');
+    expect((await expectCode(ws().plan({ detailedExitcode: true }), 0)).stdout).toContain('No changes.');
     const before = await writes();
-    await adsctl(['apply', '--auto-approve', '--no-color'], 0);
+    await expectCode(ws().apply(), 0);
     expect(await writes()).toBe(before);
   });
 });
