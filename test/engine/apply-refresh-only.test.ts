@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { startGateProxy, type GateProxy } from '../support/gate-proxy.js';
 
 const ACCOUNT = '18ce54d4x5t';

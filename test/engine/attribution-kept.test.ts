@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { importInto } from '../support/engine-adoption.js';
+import { manualClock } from '../support/manual-clock.js';
 import { loginAs } from '../support/login.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -91,7 +93,7 @@ describe('who and when, kept per object', () => {
     const id = String((made.body as { data: { id: string } }).data.id);
     clock.advance(1100);
     ws.write(manifest(emulator.info.base_url, campaign('d', 'Delta', '6.00')));
-    await expectCode(ws.import('campaigns.d', id), 0);
+    await expectCode(importInto(ws, 'campaigns.d', id), 0);
     const text = (await expectCode(ws.plan({ refreshOnly: true, detailedExitcode: true }), 2)).stdout;
     for (const key of ['b', 'c']) expect(budgetLine(text, key), text).toMatch(new RegExp(`\\(changed outside adsctl by user ${MANAGER} at ${TIME}\\)`));
     expect(text).toMatch(OMEGA_MADE_BY);

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { listAll, seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace, type PlanArgs } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace, type PlanArgs } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { loginAs } from '../support/login.js';
 import { clearRefusals, refuse } from '../support/refusals.js';
 

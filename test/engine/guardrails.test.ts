@@ -25,7 +25,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineRun, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineRun, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { startWireLog, type WireLog } from '../support/wire-log.js';
 
 const ACCOUNT = '18ce54d4x5t';

@@ -15,7 +15,9 @@ import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { filledAudience } from '../support/audiences.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { importInto } from '../support/engine-adoption.js';
+import { manualClock } from '../support/manual-clock.js';
 import { createCampaign, createLineItem } from '../support/fixtures.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -145,9 +147,9 @@ describe('adsctl import of the campaign', () => {
   const ws = (): EngineWorkspace => fromCommand;
 
   it('binds the campaign and the children the manifest declares under it, at every depth', async () => {
-    await expectCode(ws().import('custom_audiences.buyers', audienceId), 0);
+    await expectCode(importInto(ws(), 'custom_audiences.buyers', audienceId), 0);
     const before = await writes();
-    const run = await expectCode(ws().import(CAMPAIGN, campaignId), 0);
+    const run = await expectCode(importInto(ws(), CAMPAIGN, campaignId), 0);
     expect(run.stdout).toContain(`Import successful! ${CAMPAIGN} is bound to ${campaignId}.`);
     expect(run.stdout).toContain(`It adopts the ${made.size - 1} children the manifest declares under it that exist live, matched by identity:`);
     expect(run.stdout).toContain(`  ${LI_CA}.targeting["CUSTOM_AUDIENCE:${audienceId}"] is bound to ${made.get(`${LI_CA}.targeting["CUSTOM_AUDIENCE:${audienceId}"]`)}.`);

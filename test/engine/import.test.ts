@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { importInto } from '../support/engine-adoption.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
@@ -44,7 +46,7 @@ stepsInOrder();
 
 describe('importing a paused campaign whose manifest leaves entity_status out', () => {
   it('records the live values of what the manifest sets as applied', async () => {
-    await expectCode(ws.import('campaigns.by_hand', campaignId), 0);
+    await expectCode(importInto(ws, 'campaigns.by_hand', campaignId), 0);
     const state = JSON.parse(readFileSync(join(ws.dir, '.adsctl', 'state', `${ACCOUNT}.json`), 'utf8')) as { resources: Record<string, { applied: Record<string, unknown> }> };
     // what the manifest sets, as it is live; what it leaves to the service is not taken for applied
     expect(state.resources['campaigns.by_hand']?.applied).toEqual({ name: 'Made by hand', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 7_000_000 });

@@ -17,7 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { listAll, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { importInto } from '../support/engine-adoption.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 const POSTS = ['1346184843436720128', '1346184843440914432', '1346184843445108736'] as const;
@@ -302,7 +304,7 @@ describe('the lifecycle of a manifest, through the engine', () => {
     const before = await expectCode(ws.plan({ detailedExitcode: true }), 2);
     expect(before.stdout).toContain('# campaigns.handmade will be created');
 
-    const imported = await expectCode(ws.import('campaigns.handmade', id), 0);
+    const imported = await expectCode(importInto(ws, 'campaigns.handmade', id), 0);
     expect(imported.stdout).toContain(`campaigns.handmade is bound to ${id}`);
     managedCampaigns.add(id);
     await expectNoChanges();

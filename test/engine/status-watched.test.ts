@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { generateInto } from '../support/engine-adoption.js';
+import { manualClock } from '../support/manual-clock.js';
 import { loginAs } from '../support/login.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -76,7 +78,7 @@ stepsInOrder();
 
 describe('a serving campaign and line item paused by hand after adoption', () => {
   it('generate writes the status ACTIVE of both, and plans no change', async () => {
-    await expectCode(ws.generate('accounts', [ACCOUNT], emulator.info.base_url), 0);
+    await expectCode(generateInto(ws, 'accounts', [ACCOUNT], emulator.info.base_url), 0);
     manifest = join(ws.dir, 'accounts', `${ACCOUNT}.yaml`);
     const text = readFileSync(manifest, 'utf8');
     expect(text.match(/entity_status: ACTIVE/g)?.length, text).toBe(2);

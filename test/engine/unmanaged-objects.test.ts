@@ -14,7 +14,8 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
 import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
-import { createEngineWorkspace, expectCode, manualClock, type EngineWorkspace, type PlanArgs } from '../support/engine-harness.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace, type PlanArgs } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 /** The seeded owner, who makes the objects by hand here (and applies). */

@@ -11,14 +11,12 @@
  * Nothing here is process-global: no signal handler, no exit hook, no change of directory or of
  * `process.env`. The endpoint is the manifest's (an emulator's URL, usually the in-process
  * emulator of `startTestEmulator` or a wire log before it), the state is the workspace's local
- * files, and the run's clock is the one the harness is given (`manualClock`: it moves only when a
- * test or an injected sleep moves it).
+ * files, and the run's clock is the one the harness is given (manual-clock.ts: it moves only when
+ * a test or an injected sleep moves it). `import` and `generate` are engine-adoption.ts.
  */
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import { chooseEndpoint } from '../../src/api/endpoint-choice.js';
 import { ApiError } from '../../src/api/errors.js';
 import type { Clock } from '../../src/clock/clock.js';
 import { hasErrors, type Diagnostic } from '../../src/diag/diagnostic.js';
@@ -29,11 +27,8 @@ import { applyAccounts } from '../../src/engine/apply.js';
 import { blockingViolations, guardPlan, runOperation } from '../../src/engine/guardrails.js';
 import { preparePlan } from '../../src/engine/prepare.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
-import { bindGenerated, readAndGenerate, type GeneratedTarget } from '../../src/engine/generate.js';
-import { importObject, importRefusal } from '../../src/engine/import.js';
-import { KINDS } from '../../src/kinds/registry.js';
 import { staleObjects } from '../../src/engine/stale.js';
-import { formatAddress, parseAddress } from '../../src/manifest/address.js';
+import { parseAddress } from '../../src/manifest/address.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import type { ResourceAddress } from '../../src/manifest/types.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
@@ -53,32 +48,12 @@ import type { Io } from '../../src/cli/io.js';
 import { progressPrinter } from '../../src/cli/progress.js';
 import { completeLine } from '../../src/cli/apply-refresh-only.js';
 import { approved } from '../../src/cli/execute.js';
-import { adoptedLines, importedLine } from '../../src/cli/import-command.js';
-import { accountLocation, cacheDirOf, givenDirectory, manifestRoot, savedPlanRoot, stateDirOf } from '../../src/cli/root.js';
+import { accountLocation, cacheDirOf, givenDirectory, savedPlanRoot, stateDirOf } from '../../src/cli/root.js';
 import { staleRefusal } from '../../src/cli/stale.js';
 import type { StartupInfo } from '../../src/emulator/emulator.js';
 import { createWorkspace, type Workspace } from './e2e.js';
 import type { CliRun } from './run-cli.js';
-import { TEST_INSTANT } from './test-clock.js';
-
-/** The manifest schema, which a generated manifest's modeline names. */
-const MANIFEST_SCHEMA = fileURLToPath(new URL('../../schemas/manifest.schema.json', import.meta.url));
-
-/** A clock that reads one instant until a test (or an injected sleep) moves it. */
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-}
-
-/** A `ManualClock` at `start` (TEST_INSTANT unless told). */
-export function manualClock(start: string = TEST_INSTANT): ManualClock {
-  let at = Date.parse(start);
-  return {
-    now: () => new Date(at),
-    advance: (ms) => {
-      at += ms;
-    },
-  };
-}
+import { manualClock, type ManualClock } from './manual-clock.js';
 
 /** What a run printed and the exit code the command would have set; the plan when one was made. */
 export interface EngineRun {
@@ -111,7 +86,7 @@ export interface ApplyArgs extends RunArgs {
 }
 
 /** One output of a run, collected. */
-class Output {
+export class RunOutput {
   stdout = '';
   stderr = '';
   code = 0;
@@ -167,7 +142,7 @@ export class EngineWorkspace {
   }
 
   /** What the engine opens accounts with: the commands' endpoints and credentials, local state, no process hooks. */
-  private environment(out: Output): AccountEnvironment {
+  environment(out: RunOutput): AccountEnvironment {
     return {
       endpointGiven: { environment: this.env['ADSCTL_ENDPOINT'] },
       openEndpoint: (name, dotDir, { waitMs, connectTimeoutMs }) => openEndpoint(name, dotDir, this.clock, waitMs, connectTimeoutMs),
@@ -180,12 +155,13 @@ export class EngineWorkspace {
     };
   }
 
-  private options(): RunOptions {
+  /** The run's options as the commands' defaults give them, at the workspace's clock. */
+  options(): RunOptions {
     return { parallelism: 8, connectTimeoutMs: 10_000, lockTimeoutMs: 0, clock: this.clock };
   }
 
   /** src/cli/prepare.ts: load, targets, guardrails, then the engine's `preparePlan`; undefined when it said why it stopped. */
-  private async prepare(out: Output, args: RunArgs, mode: Plan['mode'], operation: string): Promise<{ plan: Plan; sessions: Sessions; sources: Map<string, string> } | undefined> {
+  private async prepare(out: RunOutput, args: RunArgs, mode: Plan['mode'], operation: string): Promise<{ plan: Plan; sessions: Sessions; sources: Map<string, string> } | undefined> {
     const io = out.io();
     const path = args.path === undefined ? this.dir : this.path(args.path);
     const loaded = loadManifests(path, { env: this.env });
@@ -227,7 +203,7 @@ export class EngineWorkspace {
 
   /** `adsctl plan` (plan-command.ts). */
   async plan(args: PlanArgs = {}): Promise<EngineRun> {
-    const out = new Output(this.clock, this.env, undefined);
+    const out = new RunOutput(this.clock, this.env, undefined);
     const io = out.io();
     const prepared = await this.prepare(out, args, args.destroy === true ? 'destroy' : 'plan', 'plan');
     if (prepared === undefined) return out.done(out.code);
@@ -265,7 +241,7 @@ export class EngineWorkspace {
   }
 
   private async planThenApply(args: ApplyArgs, how: { mode: Plan['mode']; question: string; verb: 'apply' | 'destroy' }): Promise<EngineRun> {
-    const out = new Output(this.clock, this.env, args.answer);
+    const out = new RunOutput(this.clock, this.env, args.answer);
     const io = out.io();
     const prepared = await this.prepare(out, args, how.mode, how.verb);
     if (prepared === undefined) return out.done(out.code);
@@ -290,7 +266,7 @@ export class EngineWorkspace {
 
   /** `adsctl apply PLANFILE` (apply-command.ts, `applySaved`); `file` relative to the workspace. */
   async applySaved(file: string, args: Pick<RunArgs, 'allow'> = {}): Promise<EngineRun> {
-    const out = new Output(this.clock, this.env, undefined);
+    const out = new RunOutput(this.clock, this.env, undefined);
     const io = out.io();
     const path = this.path(file);
     const plan = decodePlanFile(readFileSync(path, 'utf8'));
@@ -347,7 +323,7 @@ export class EngineWorkspace {
   /** `adsctl apply --refresh-only` (apply-refresh-only.ts). */
   async applyRefreshOnly(args: ApplyArgs = {}): Promise<EngineRun> {
     const operation = 'apply --refresh-only';
-    const out = new Output(this.clock, this.env, args.answer);
+    const out = new RunOutput(this.clock, this.env, args.answer);
     const io = out.io();
     const prepared = await this.prepare(out, args, 'plan', operation);
     if (prepared === undefined) return out.done(out.code);
@@ -370,99 +346,6 @@ export class EngineWorkspace {
     }
   }
 
-  /** `adsctl import ADDRESS ID` (import-command.ts): the engine's `importObject` on the account whose manifest has `address`. */
-  async import(addressText: string, id: string): Promise<EngineRun> {
-    const out = new Output(this.clock, this.env, undefined);
-    const io = out.io();
-    const loaded = loadManifests(this.dir, { env: this.env });
-    const parsed = parseAddress(addressText);
-    if (loaded.value === undefined || parsed.value === undefined) {
-      io.err(formatDiagnostics([...loaded.diagnostics, ...parsed.diagnostics], loaded.sources));
-      return out.done(1);
-    }
-    const address = formatAddress(parsed.value);
-    const owners = loaded.value.accounts.filter((a) => a.resources.some((r) => formatAddress(r.address) === address));
-    if (owners.length !== 1) {
-      io.err(owners.length === 0 ? `Error: ${address} is not in the manifests at ${this.dir}: add it first, then import it\n` : `Error: ${address} is in several manifests (${owners.map((o) => o.file).join(', ')})\n`);
-      return out.done(1);
-    }
-    const desired = owners[0]!;
-    const refusal = importRefusal(parsed.value.kind, address);
-    if (refusal !== undefined) {
-      io.err(`Error: ${refusal}\n`);
-      return out.done(1);
-    }
-    const { root, key } = accountLocation(desired, givenDirectory(this.dir));
-    const target = { key, root, ...(desired.endpoint === undefined ? {} : { endpoint: desired.endpoint }), ...(desired.accountId === undefined ? {} : { accountId: desired.accountId }), desired };
-    const sessions = await openAccounts([target], this.environment(out), this.options(), 'import');
-    if (sessions.diagnostics.length > 0) {
-      io.err(formatDiagnostics(sessions.diagnostics, loaded.sources));
-      return out.done(1);
-    }
-    try {
-      const outcome = await importObject(sessions.sessions[0]!, desired, address, parsed.value.kind, id);
-      if ('refused' in outcome) {
-        if (outcome.problems !== undefined) io.err(formatDiagnostics(outcome.problems, loaded.sources));
-        io.err(`Error: ${outcome.refused}\n`);
-        return out.done(1);
-      }
-      io.out(importedLine(address, id));
-      io.out(adoptedLines(outcome.adopted));
-      return out.done(0);
-    } finally {
-      await sessions.close();
-    }
-  }
-
-  /**
-   * `adsctl generate DIR --account ID... --endpoint NAME` (generate-command.ts, without `--merge`
-   * or `--force`): the engine's `readAndGenerate`, one manifest per account written into DIR
-   * (relative to the workspace), loaded back, and bound in the state by `bindGenerated`.
-   */
-  async generate(dirArg: string, accountIds: string[], endpoint: string): Promise<EngineRun> {
-    const out = new Output(this.clock, this.env, undefined);
-    const io = out.io();
-    const dir = this.path(dirArg);
-    const env = { ...this.environment(out), endpointGiven: { flag: endpoint, environment: this.env['ADSCTL_ENDPOINT'] } };
-    const choice = chooseEndpoint({ flag: endpoint, environment: this.env['ADSCTL_ENDPOINT'] });
-    const read = await readAndGenerate(env, {
-      endpoint: choice,
-      root: dir,
-      accountIds,
-      schemaPath: relative(dir, MANIFEST_SCHEMA).split('\\').join('/'),
-      progress: (accountId, kind, count) => {
-        if (count > 0) io.err(`Read ${accountId}: ${count} ${KINDS[kind].noun}${count === 1 ? '' : 's'}\n`);
-      },
-      fixedKeys: new Map(),
-    }, this.options());
-    if ('error' in read) {
-      io.err(`Error: ${read.error}\n`);
-      return out.done(1);
-    }
-    mkdirSync(dir, { recursive: true });
-    const targets: GeneratedTarget[] = [];
-    for (const m of read.manifests) {
-      const file = join(dir, m.fileName);
-      if (existsSync(file)) throw new Error(`${file} exists: the harness generates into a new directory`);
-      writeFileSync(file, m.text);
-      const loaded = loadManifests(file, { env: {} });
-      const desired = loaded.value?.accounts[0];
-      if (desired === undefined) {
-        io.err(formatDiagnostics(loaded.diagnostics, loaded.sources));
-        return out.done(1);
-      }
-      targets.push({ manifest: m, desired, root: manifestRoot(file, dir), key: m.accountId });
-    }
-    const problems = await bindGenerated(env, choice.name, targets, read.live, this.options());
-    if (problems.length > 0) {
-      io.err(`Error: the manifests were written, but the state could not be bound: ${problems.join('; ')}\n`);
-      return out.done(1);
-    }
-    for (const m of read.manifests) for (const w of m.warnings) io.err(`Warning: ${w}\n`);
-    for (const m of read.manifests) io.out(`Generated ${join(dirArg, m.fileName)}: account ${m.accountId}, ${m.bindings.length} objects bound in the state.\n`);
-    return out.done(0);
-  }
-
   /** The bindings of an account's state file, address → id (what `adsctl state list` prints; none before the first apply). */
   bindings(account: string): Map<string, string> {
     const path = join(stateDirOf(this.dir), `${account}.json`);
@@ -481,7 +364,8 @@ export class EngineWorkspace {
     }
   }
 
-  private path(file: string): string {
+  /** `file` relative to the workspace, made absolute. */
+  path(file: string): string {
     return isAbsolute(file) ? file : resolve(join(this.dir, file));
   }
 }
