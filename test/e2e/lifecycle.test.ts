@@ -3,8 +3,9 @@
  * `validate`; `plan --detailed-exitcode` exiting 2; `apply` refused without a terminal or
  * `--auto-approve`; `apply --auto-approve` and `state list` printing what the state file binds;
  * a second run refused while one holds the state lock, and `--lock-timeout` waiting for it, the
- * run that waited ending converged ("No changes."). The lifecycle's engine scenarios — drift,
- * edits, saved plans, import, destroy — are test/engine/lifecycle.test.ts.
+ * run that waited ending converged ("No changes."); `adsctl import` of a campaign made by hand,
+ * as the README gives it. The lifecycle's engine scenarios — drift, edits, saved plans, import,
+ * destroy — are test/engine/lifecycle.test.ts.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -204,5 +205,20 @@ describe('the lifecycle of a manifest, at the command line', () => {
       await gate.close();
     }
     expect(await campaign(state().get('campaigns.spring')!)).toMatchObject({ daily_budget_amount_local_micro: 90_000_000, total_budget_amount_local_micro: 1_500_000_000 });
+  });
+
+  it('imports a campaign made by hand with adsctl import, after which the plan has nothing to change', async () => {
+    const made = await client.post(
+      `/12/accounts/${ACCOUNT}/campaigns`,
+      { name: 'E2E Handmade', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 10_000_000, entity_status: 'PAUSED' },
+      { as: 'form' },
+    );
+    expect(made.status, made.text).toBe(201);
+    const id = String(made.body.data.id);
+    setShape({ withHandmade: true });
+    const imported = await adsctl(['import', 'campaigns.handmade', id], 0);
+    expect(imported.stdout).toContain(`Import successful! campaigns.handmade is bound to ${id}.`);
+    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    expect(plan.stdout).toContain('No changes.');
   });
 });
