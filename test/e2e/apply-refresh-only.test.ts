@@ -1,8 +1,8 @@
 /**
  * `apply --refresh-only` at the command line, steps in order: what only a process shows. A budget
  * changed by hand, then `no` typed at the confirmation changes nothing and sends nothing (every
- * request goes through a proxy that counts them), and a saved plan is refused; an apply then
- * converges. What the refresh-only apply accepts into the state is
+ * request goes through a proxy that counts them), a saved plan is refused, and `--auto-approve`
+ * writes the state alone and says so; an apply then converges. What the refresh-only apply accepts into the state is
  * test/engine/apply-refresh-only.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -94,6 +94,16 @@ describe('apply --refresh-only at the command line', () => {
     const refused = await adsctl(['apply', '--refresh-only', 'saved.plan'], 1);
     expect(refused.stderr).toContain('saved.plan is a saved plan, and apply --refresh-only applies none');
     expect(stateText()).toBe(before);
+  });
+
+  it('approved with --auto-approve, writes only the state and says so', async () => {
+    let run = { stdout: '', stderr: '' };
+    const writes = await writesDuring(async () => {
+      run = await adsctl(['apply', '--refresh-only', '--auto-approve'], 0);
+    });
+    expect(writes).toEqual([]);
+    expect(run.stdout).toContain('Apply complete! State updated: 1 object changed outside adsctl recorded as live,');
+    expect(run.stdout).toContain('Nothing was sent to the service.');
   });
 
   it('apply converges, and the final plan has no changes', async () => {
