@@ -1,7 +1,9 @@
 /**
- * adsctl beside what its users write instead (peer-script.ts: the requests of a careful script
- * over the official SDK, which reads the account, compares, and writes with the batch endpoints
- * in chunks of their documented maximum), on the same workloads, against real emulator processes
+ * adsctl beside what its users write instead, on the same workloads: a careful script over the
+ * official SDK, which reads the account, compares, and writes with the batch endpoints in chunks
+ * of their documented maximum — in Python, one request after another as the SDK makes them
+ * (peer_script.py, when python3 with requests and PyYAML is at hand), and the same requests in
+ * TypeScript with the independent ones at once (peer-script.ts), the stricter of the two; against real emulator processes
  * with 20 ms of latency and the service's rate limits, on the same machine, in alternating rounds
  * so that the machine's load falls on both alike:
  *
@@ -18,6 +20,7 @@
  * spawn to exit, CPU (user + system) and peak RSS of that process, start-up included; reads and
  * writes as the emulator counted them. Medians over the rounds.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,6 +36,17 @@ const CRITERIA = 5;
 /** Campaigns whose budget and criteria the small change changes: 5 budgets, 5 × 4 × 5 = 100 criteria. */
 const CHANGED_CAMPAIGNS = 5;
 const PEER = fileURLToPath(new URL('./measure-peer.js', import.meta.url));
+/** The Python script, beside its compiled TypeScript sibling's folder in the sources. */
+const PYTHON_PEER = fileURLToPath(new URL('../../bench/peer_script.py', import.meta.url));
+
+/** Who runs a workload: adsctl, the Python script, the TypeScript script. */
+export type Contestant = 'adsctl' | 'python' | 'script';
+
+/** Whether python3 with requests and PyYAML's C loader is at hand. */
+function pythonAtHand(): boolean {
+  const probe = spawnSync('python3', ['-c', 'import requests, yaml; yaml.CSafeLoader'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
 
 /** One command's figures. */
 export interface PeerFigures {
@@ -43,12 +57,13 @@ export interface PeerFigures {
   writes: number;
 }
 
-/** One workload, adsctl beside the script (medians of the rounds). */
+/** One workload, adsctl beside the scripts (medians of the rounds); `python` when it was at hand. */
 export interface PeerRow {
   workload: string;
   objects: number;
   rounds: number;
   adsctl: PeerFigures;
+  python?: PeerFigures;
   script: PeerFigures;
 }
 
@@ -108,12 +123,12 @@ const write = (s: Side, campaigns: number, changed: boolean): void => writeFileS
 
 type Command = 'create' | 'check' | 'change';
 
-/** Runs one command of adsctl or the script on `s`, and checks it did what the workload means. */
-async function run(who: 'adsctl' | 'script', command: Command, s: Side): Promise<PeerFigures> {
+/** Runs one command of adsctl or a script on `s`, and checks it did what the workload means. */
+async function run(who: Contestant, command: Command, s: Side): Promise<PeerFigures> {
   const base = s.emu.info.base_url;
   await resetStats(base);
   const argv = who === 'adsctl' ? (command === 'check' ? ['plan', s.dir, '--detailed-exitcode'] : ['apply', s.dir, '--auto-approve']) : [command === 'check' ? 'check' : 'apply', join(s.dir, 'account.yaml')];
-  const f = await measured(argv, s.env, who === 'script' ? PEER : undefined);
+  const f = who === 'adsctl' ? await measured(argv, s.env) : who === 'script' ? await measured(argv, s.env, PEER) : await measured(argv, s.env, PYTHON_PEER, 'python3');
   if (f.code !== 0) throw new Error(`${who} ${command} exited ${f.code}:\n${f.output.slice(-3000)}`);
   const seen = await stats(base);
   return { wallSeconds: f.processSeconds, cpuSeconds: f.cpuSeconds, peakRssMb: f.peakRssMb, reads: routed(seen, (m) => m === 'GET'), writes: routed(seen, (m) => m !== 'GET') };
@@ -133,14 +148,21 @@ const medians = (runs: readonly PeerFigures[]): PeerFigures => ({
   writes: median(runs.map((r) => r.writes)),
 });
 
-/** `rounds` alternating rounds of `each(who, round)`, adsctl first in even rounds, the script first in odd ones. */
-async function alternate(rounds: number, each: (who: 'adsctl' | 'script', round: number) => Promise<PeerFigures>): Promise<{ adsctl: PeerFigures; script: PeerFigures }> {
-  const runs = { adsctl: [] as PeerFigures[], script: [] as PeerFigures[] };
+/** `rounds` rounds of `each(who, round)` for each contestant, the order turning each round so that no one always goes first. */
+async function alternate(rounds: number, who: readonly Contestant[], each: (who: Contestant, round: number) => Promise<PeerFigures>): Promise<Partial<Record<Contestant, PeerFigures>>> {
+  const runs = new Map<Contestant, PeerFigures[]>(who.map((c) => [c, []]));
   for (let round = 0; round < rounds; round++) {
-    const order: Array<'adsctl' | 'script'> = round % 2 === 0 ? ['adsctl', 'script'] : ['script', 'adsctl'];
-    for (const who of order) runs[who].push(await each(who, round));
+    for (let i = 0; i < who.length; i++) {
+      const contestant = who[(round + i) % who.length]!;
+      runs.get(contestant)!.push(await each(contestant, round));
+    }
   }
-  return { adsctl: medians(runs.adsctl), script: medians(runs.script) };
+  return Object.fromEntries([...runs].map(([c, r]) => [c, medians(r)]));
+}
+
+/** A row of `alternate`'s medians. */
+function row(workload: string, objects: number, rounds: number, figures: Partial<Record<Contestant, PeerFigures>>): PeerRow {
+  return { workload, objects, rounds, adsctl: figures.adsctl!, ...(figures.python === undefined ? {} : { python: figures.python }), script: figures.script! };
 }
 
 /** A free TCP port, for an emulator restarted on the same endpoint. */
@@ -157,46 +179,55 @@ async function stop(emu: SpawnedEmulator): Promise<void> {
   await emu.exited;
 }
 
-/** Creates, checks and changes the ~1,450-object account. */
-async function small(rounds: number): Promise<PeerRow[]> {
-  const campaigns = 50;
-  const objects = peerManifest('', campaigns, false).objects;
-  const emus = { adsctl: await spawnEmulator(['--latency', '20']), script: await spawnEmulator(['--latency', '20']) };
-  const sides = { adsctl: side(emus.adsctl, campaigns), script: side(emus.script, campaigns) };
+/** An emulator and a manifest directory of the account for each of `who`. */
+async function sides(who: readonly Contestant[], campaigns: number, args: string[] = []): Promise<Map<Contestant, Side>> {
+  const out = new Map<Contestant, Side>();
+  for (const c of who) out.set(c, side(await spawnEmulator(['--latency', '20', ...args]), campaigns));
+  return out;
+}
+
+async function dropSides(all: ReadonlyMap<Contestant, Side>): Promise<void> {
+  await Promise.all([...all.values()].map((s) => stop(s.emu)));
+  for (const s of all.values()) rmSync(s.dir, { recursive: true, force: true });
+}
+
+/** Each of `who` creates the account into an emulator of its own, one after the other. */
+async function creates(who: readonly Contestant[], campaigns: number, workload: string): Promise<PeerRow> {
+  const all = await sides(who, campaigns);
   try {
-    const create = { adsctl: await run('adsctl', 'create', sides.adsctl), script: await run('script', 'create', sides.script) };
-    // both check the account adsctl created: the same objects, read the same way
-    const check = await alternate(rounds, (who) => run(who, 'check', sides.adsctl));
-    const change = await alternate(rounds, (who, round) => {
-      write(sides[who], campaigns, round % 2 === 0);
-      return run(who, 'change', sides[who]);
-    });
-    return [
-      { workload: 'create', objects, rounds: 1, ...create },
-      { workload: 'no-change check', objects, rounds, ...check },
-      { workload: `${CHANGED_CAMPAIGNS} budgets + ${CHANGED_CAMPAIGNS * LINE_ITEMS * CRITERIA} criteria changed`, objects, rounds, ...change },
-    ];
+    const figures: Partial<Record<Contestant, PeerFigures>> = {};
+    for (const c of who) figures[c] = await run(c, 'create', all.get(c)!);
+    return row(workload, peerManifest('', campaigns, false).objects, 1, figures);
   } finally {
-    await Promise.all([stop(emus.adsctl), stop(emus.script)]);
-    for (const s of Object.values(sides)) rmSync(s.dir, { recursive: true, force: true });
+    await dropSides(all);
   }
 }
 
-/** Checks the ~14,500-object account; with `creates`, creates it first with each under the rate limits. */
-async function large(rounds: number, creates: boolean): Promise<PeerRow[]> {
+/** Creates, checks and changes the ~1,450-object account. */
+async function small(who: readonly Contestant[], rounds: number): Promise<PeerRow[]> {
+  const campaigns = 50;
+  const objects = peerManifest('', campaigns, false).objects;
+  const create = await creates(who, campaigns, 'create');
+  const all = await sides(who, campaigns);
+  try {
+    for (const c of who) await run(c, 'create', all.get(c)!);
+    // everyone checks the account adsctl created: the same objects, read the same way
+    const check = await alternate(rounds, who, (c) => run(c, 'check', all.get('adsctl')!));
+    const change = await alternate(rounds, who, (c, round) => {
+      write(all.get(c)!, campaigns, round % 2 === 0);
+      return run(c, 'change', all.get(c)!);
+    });
+    return [create, row('no-change check', objects, rounds, check), row(`${CHANGED_CAMPAIGNS} budgets + ${CHANGED_CAMPAIGNS * LINE_ITEMS * CRITERIA} criteria changed`, objects, rounds, change)];
+  } finally {
+    await dropSides(all);
+  }
+}
+
+/** Checks the ~14,500-object account; with `createsToo`, creates it first with each under the rate limits. */
+async function large(who: readonly Contestant[], rounds: number, createsToo: boolean): Promise<PeerRow[]> {
   const campaigns = 500;
   const objects = peerManifest('', campaigns, false).objects;
-  const rows: PeerRow[] = [];
-  if (creates) {
-    const emus = { adsctl: await spawnEmulator(['--latency', '20']), script: await spawnEmulator(['--latency', '20']) };
-    const sides = { adsctl: side(emus.adsctl, campaigns), script: side(emus.script, campaigns) };
-    try {
-      rows.push({ workload: 'create (rate-limit bound)', objects, rounds: 1, adsctl: await run('adsctl', 'create', sides.adsctl), script: await run('script', 'create', sides.script) });
-    } finally {
-      await Promise.all([stop(emus.adsctl), stop(emus.script)]);
-      for (const s of Object.values(sides)) rmSync(s.dir, { recursive: true, force: true });
-    }
-  }
+  const rows: PeerRow[] = createsToo ? [await creates(who, campaigns, 'create (rate-limit bound)')] : [];
   // the account is set up without rate limits, then checked under them on the same data and endpoint
   const data = mkdtempSync(join(tmpdir(), 'adsctl-peer-data-'));
   const port = await freePort();
@@ -208,7 +239,7 @@ async function large(rounds: number, creates: boolean): Promise<PeerRow[]> {
     await stop(emu);
     emu = await spawnEmulator(at);
     s.emu = emu;
-    rows.push({ workload: 'no-change check', objects, rounds, ...(await alternate(rounds, (who) => run(who, 'check', s))) });
+    rows.push(row('no-change check', objects, rounds, await alternate(rounds, who, (c) => run(c, 'check', s))));
     return rows;
   } finally {
     await stop(emu);
@@ -217,7 +248,8 @@ async function large(rounds: number, creates: boolean): Promise<PeerRow[]> {
   }
 }
 
-/** Every workload: `rounds` alternating rounds of the checks and changes. */
+/** Every workload: `rounds` rounds of the checks and changes; the Python script when it is at hand. */
 export async function benchPeer(rounds = 5, createsAtScale = true): Promise<PeerRow[]> {
-  return [...(await small(rounds)), ...(await large(rounds, createsAtScale))];
+  const who: Contestant[] = pythonAtHand() ? ['adsctl', 'python', 'script'] : ['adsctl', 'script'];
+  return [...(await small(who, rounds)), ...(await large(who, rounds, createsAtScale))];
 }

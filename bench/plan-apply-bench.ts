@@ -78,17 +78,17 @@ export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITE
 }
 
 /**
- * Runs one CLI command in a process of its own (measure-cli.ts, or another `script` that writes
- * the same figures), so wall time, CPU and peak RSS are that command's alone: a plan measured after
+ * Runs one CLI command in a process of its own (measure-cli.ts, or another `script`, run by
+ * `program`, that writes the same figures), so wall time, CPU and peak RSS are that command's alone: a plan measured after
  * an apply does not inherit the apply's memory. `processSeconds` is the whole process's wall time,
  * from the spawn to the exit.
  */
-export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url))): Promise<{ code: number; wallSeconds: number; processSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url)), program = process.execPath): Promise<{ code: number; wallSeconds: number; processSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
   const figuresFile = join(dir, 'figures.json');
   try {
     const spawned = process.hrtime.bigint();
-    const child = spawn(process.execPath, [script, ...argv], {
+    const child = spawn(program, [script, ...argv], {
       env: { ...process.env, ...env, BENCH_FIGURES_FILE: figuresFile },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -73,18 +73,21 @@ if (only === 'compare') {
   }
 }
 if (only === undefined || only === 'peer') {
-  // `peer [rounds] [no-creates]`: adsctl beside the batch script (peer-bench.ts); `no-creates`
-  // leaves out the creates of ~14,500 objects, bound by the write limit (about 9 minutes)
+  // `peer [rounds] [no-creates]`: adsctl beside the batch scripts (peer-bench.ts); `no-creates`
+  // leaves out the creates of ~14,500 objects, bound by the write limit (several minutes each)
   const rounds = Number(only === 'peer' ? (process.argv[3] ?? 5) : 5);
   const rows = await (await import('./peer-bench.js')).benchPeer(rounds, !(only === 'peer' && process.argv[4] === 'no-creates'));
   console.log('adsctl beside a batch script over the API, emulator latency 20 ms, the service\'s rate limits (bench/peer-bench.ts)');
-  const cell = (f: { wallSeconds: number; cpuSeconds: number; peakRssMb: number; reads: number; writes: number }): string =>
-    `wall ${f.wallSeconds.toFixed(2)} s, CPU ${f.cpuSeconds.toFixed(2)} s, ${f.peakRssMb.toFixed(0)} MB, ${f.reads} reads, ${f.writes} writes`;
+  type Figures = { wallSeconds: number; cpuSeconds: number; peakRssMb: number; reads: number; writes: number };
+  const cell = (f: Figures): string => `wall ${f.wallSeconds.toFixed(2)} s, CPU ${f.cpuSeconds.toFixed(2)} s, ${f.peakRssMb.toFixed(0)} MB, ${f.reads} reads, ${f.writes} writes`;
+  const ratio = (a: Figures, b: Figures): string => `wall ${(a.wallSeconds / b.wallSeconds).toFixed(2)}×, CPU ${(a.cpuSeconds / b.cpuSeconds).toFixed(2)}×, RSS ${(a.peakRssMb / b.peakRssMb).toFixed(2)}×`;
   for (const r of rows) {
     console.log(`  ${r.workload}, ~${r.objects} objects (median of ${r.rounds}):`);
-    console.log(`    adsctl  ${cell(r.adsctl)}`);
-    console.log(`    script  ${cell(r.script)}`);
-    console.log(`    adsctl ÷ script: wall ${(r.adsctl.wallSeconds / r.script.wallSeconds).toFixed(2)}×, CPU ${(r.adsctl.cpuSeconds / r.script.cpuSeconds).toFixed(2)}×, RSS ${(r.adsctl.peakRssMb / r.script.peakRssMb).toFixed(2)}×`);
+    console.log(`    adsctl            ${cell(r.adsctl)}`);
+    if (r.python !== undefined) console.log(`    script, Python    ${cell(r.python)}`);
+    console.log(`    script, TypeScript ${cell(r.script)}`);
+    if (r.python !== undefined) console.log(`    adsctl ÷ Python script: ${ratio(r.adsctl, r.python)}`);
+    console.log(`    adsctl ÷ TypeScript script: ${ratio(r.adsctl, r.script)}`);
   }
 }
 if (only === undefined || only === 'diff-plan') {
