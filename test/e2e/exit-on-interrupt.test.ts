@@ -1,5 +1,5 @@
 /**
- * `exitOnInterrupt` (src/cli/interrupt.ts) in a real process of the built modules: holding a state
+ * `exitOnInterrupt` (src/cli/interrupt.ts) in a real process of the sources, bundled: holding a state
  * lock, a signal ends it at once with 130 or 143 and leaves no lock behind; while a run watches the
  * signals itself (an apply stopping cleanly), it leaves them to that run.
  */
@@ -7,18 +7,25 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN } from '../support/cli.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bundleSources } from '../support/bundle-sources.js';
 import { waitUntil } from '../support/e2e.js';
 
-const dist = (module: string): string => pathToFileURL(join(BIN, '..', '..', 'dist', module)).href;
+const built = mkdtempSync(join(tmpdir(), 'adsctl-interrupt-build-'));
+let SCRIPT = '';
+beforeAll(async () => {
+  const modules = await bundleSources(built, {
+    'src/cli/early-exit.ts': ['guardLocksIn', 'releaseOnExit'],
+    'src/cli/interrupt.ts': ['exitOnInterrupt', 'watchInterrupts'],
+    'src/state/lock.ts': ['acquireLock', 'releaseOwnLocks'],
+  });
+  SCRIPT = script(modules);
+});
+afterAll(() => rmSync(built, { recursive: true, force: true }));
 
 /** Takes the lock of account `acct` in `dir`, says `locked`, and waits; with `watch`, an apply watches the signals. */
-const SCRIPT = `
-import { guardLocksIn, releaseOnExit } from '${dist('cli/early-exit.js')}';
-import { exitOnInterrupt, watchInterrupts } from '${dist('cli/interrupt.js')}';
-import { acquireLock, releaseOwnLocks } from '${dist('state/lock.js')}';
+const script = (modules: string): string => `
+import { acquireLock, exitOnInterrupt, guardLocksIn, releaseOnExit, releaseOwnLocks, watchInterrupts } from '${modules}';
 const [dir, watch] = process.argv.slice(1);
 guardLocksIn(dir);
 releaseOnExit(releaseOwnLocks);
