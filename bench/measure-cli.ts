@@ -1,7 +1,7 @@
 /**
  * One adsctl command in a process of its own, for the benches: runs the CLI with the arguments
  * given, as `bin/adsctl.js` runs it (`runProcess` of the bundle, dist/bundle/main.js, with its
- * heap growth and optimization budget), then
+ * heap growth and compiler flags), then
  * writes its exit code, wall time, CPU time and peak resident memory (the process's own, start-up
  * included) and where it waited on the network (network-trace.ts) as JSON to the file named by
  * BENCH_FIGURES_FILE.

@@ -10,7 +10,7 @@ import { exitNow, exitUnderway } from './early-exit.js';
 import { clockFromEnv, requestTimeoutFromEnv } from './run-env.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
 import { tuneHeapGrowth } from './heap-growth.js';
-import { delayOptimization } from './optimization-budget.js';
+import { tuneCompilers } from './compilers.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
 import { packageVersion } from './version.js';
@@ -101,11 +101,11 @@ function crashLine(error: unknown, debug: boolean): string {
  * run at once and quietly (exit 1), an uncaught error prints one line (exit 1); either way the
  * state locks this run holds are released (see early-exit.ts). The commands that hold whole
  * accounts in memory run with a bounded heap growth (heap-growth.ts) unless the user set heap flags,
- * and every command with a later hand-over to V8's optimizing compiler (optimization-budget.ts).
+ * and every command with V8's compilers set for a short process (compilers.ts).
  */
 export async function runProcess(argv: readonly string[]): Promise<void> {
   tuneHeapGrowth(argv);
-  delayOptimization();
+  tuneCompilers();
   const debug = argv.some((a) => a === '--debug' || a === '-debug');
   const crash = (error: unknown): void => {
     if (exitUnderway()) return;

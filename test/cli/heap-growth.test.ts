@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { READING_HEAP_GROWTH, tuneHeapGrowth, WRITING_HEAP_GROWTH, type HeapGrowthHost } from '../../src/cli/heap-growth.js';
-import { COMMAND_INTERRUPT_BUDGET } from '../../src/cli/optimization-budget.js';
+import { COMMAND_INTERRUPT_BUDGET } from '../../src/cli/compilers.js';
 import { BIN } from '../support/cli.js';
 
 const FLAG = `--heap-growing-percent=${READING_HEAP_GROWTH}`;
 const WRITING = `--heap-growing-percent=${WRITING_HEAP_GROWTH}`;
-/** The flag every command sets besides (optimization-budget.ts). */
-const BUDGET = `--interrupt-budget=${COMMAND_INTERRUPT_BUDGET}`;
+/** The flags every command sets besides (compilers.ts). */
+const COMPILERS = [`--interrupt-budget=${COMMAND_INTERRUPT_BUDGET}`, '--liftoff-only'];
 
 function host(nodeOptions?: string, execArgv: string[] = []): HeapGrowthHost & { set: string[] } {
   const set: string[] = [];
@@ -95,11 +95,11 @@ syncBuiltinESMExports();
   }
 
   it('sets the heap growth at start-up for validate, not for --version', () => {
-    expect(flagsSet(['validate', dir])).toEqual([FLAG, BUDGET]);
-    expect(flagsSet(['--version'])).toEqual([BUDGET]);
+    expect(flagsSet(['validate', dir])).toEqual([FLAG, ...COMPILERS]);
+    expect(flagsSet(['--version'])).toEqual(COMPILERS);
   });
 
   it('sets no heap flag when NODE_OPTIONS sizes the heap', () => {
-    expect(flagsSet(['validate', dir], '--max-old-space-size=384')).toEqual([BUDGET]);
+    expect(flagsSet(['validate', dir], '--max-old-space-size=384')).toEqual(COMPILERS);
   });
 });
