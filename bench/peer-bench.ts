@@ -16,9 +16,10 @@
  *   limits and its emulator restarted with them on the same data;
  * - with `creates` at 14,500 too, the create of ~14,500 objects (bound by the write limit, minutes).
  *
- * Each command runs in a process of its own (measure-cli.ts, measure-peer.ts): wall time from
- * spawn to exit, CPU (user + system) and peak RSS of that process, start-up included; reads and
- * writes as the emulator counted them. Medians over the rounds.
+ * Each command runs in a process of its own (measure-cli.ts, measure-peer.ts, python3): wall time
+ * from spawn to exit, CPU (user + system) to the exit as the kernel counted it (the process's own
+ * figure where /proc is not), and peak RSS, start-up included; reads and writes as the emulator
+ * counted them. Medians over the rounds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -131,7 +132,7 @@ async function run(who: Contestant, command: Command, s: Side): Promise<PeerFigu
   const f = who === 'adsctl' ? await measured(argv, s.env) : who === 'script' ? await measured(argv, s.env, PEER) : await measured(argv, s.env, PYTHON_PEER, 'python3');
   if (f.code !== 0) throw new Error(`${who} ${command} exited ${f.code}:\n${f.output.slice(-3000)}`);
   const seen = await stats(base);
-  return { wallSeconds: f.processSeconds, cpuSeconds: f.cpuSeconds, peakRssMb: f.peakRssMb, reads: routed(seen, (m) => m === 'GET'), writes: routed(seen, (m) => m !== 'GET') };
+  return { wallSeconds: f.processSeconds, cpuSeconds: f.processCpuSeconds ?? f.cpuSeconds, peakRssMb: f.peakRssMb, reads: routed(seen, (m) => m === 'GET'), writes: routed(seen, (m) => m !== 'GET') };
 }
 
 const median = (values: readonly number[]): number => {

@@ -77,16 +77,30 @@ export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITE
   return { text: `${lines.join('\n')}\n`, resources };
 }
 
+/** The CPU time (user + system) of this process's children that have ended, from /proc; undefined elsewhere. */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    // the fields after the command's name: cutime and cstime are the 14th and 15th, in clock ticks (100 a second)
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Runs one CLI command in a process of its own (measure-cli.ts, or another `script`, run by
  * `program`, that writes the same figures), so wall time, CPU and peak RSS are that command's alone: a plan measured after
  * an apply does not inherit the apply's memory. `processSeconds` is the whole process's wall time,
- * from the spawn to the exit.
+ * from the spawn to the exit, and `processCpuSeconds` its CPU time to the exit as the kernel counted
+ * it for this process's children (undefined where /proc is not), so processes of any language are
+ * measured alike.
  */
-export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url)), program = process.execPath): Promise<{ code: number; wallSeconds: number; processSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
+export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = fileURLToPath(new URL('./measure-cli.js', import.meta.url)), program = process.execPath): Promise<{ code: number; wallSeconds: number; processSeconds: number; processCpuSeconds?: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures; output: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-measure-'));
   const figuresFile = join(dir, 'figures.json');
   try {
+    const childCpu = childrenCpuSeconds();
     const spawned = process.hrtime.bigint();
     const child = spawn(program, [script, ...argv], {
       env: { ...process.env, ...env, BENCH_FIGURES_FILE: figuresFile },
@@ -98,9 +112,10 @@ export async function measured(argv: string[], env: NodeJS.ProcessEnv, script = 
     const exit = await new Promise<number>((resolve) => child.on('close', (status) => resolve(status ?? 1)));
     // from the spawn to the exit: Node's own start-up and the loading of the code included
     const processSeconds = Number(process.hrtime.bigint() - spawned) / 1e9;
+    const childCpuAfter = childrenCpuSeconds();
     if (!existsSync(figuresFile)) throw new Error(`adsctl ${argv.join(' ')} ended with ${exit} before measuring:\n${output.slice(-3000)}`);
     const figures = JSON.parse(readFileSync(figuresFile, 'utf8')) as { code: number; wallSeconds: number; cpuSeconds: number; peakRssMb: number; network?: NetworkFigures };
-    return { ...figures, processSeconds, output };
+    return { ...figures, processSeconds, ...(childCpu === undefined || childCpuAfter === undefined ? {} : { processCpuSeconds: childCpuAfter - childCpu }), output };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
