@@ -16,8 +16,6 @@
  * would turn a larger account into an out-of-memory crash; the growth factor is read at every
  * full collection, so setting it at start-up takes effect for the whole run without a second
  * process. A user who passes heap flags of their own (in NODE_OPTIONS or to node) keeps them.
- * The young generation is held at its starting size for the first half second of such a command
- * (`holdYoungGeneration`), read the same way at each of its growths.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -35,19 +33,7 @@ const DATA_COMMANDS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** V8 flags by which a user sizes or tunes the heap; any of them leaves the heap to the user. */
-const USER_HEAP_FLAG = /(?:^|\s)--(?:max[-_]old[-_]space[-_]size|max[-_]heap[-_]size|(?:max|min)[-_]semi[-_]space[-_]size|semi[-_]space[-_]growth[-_]factor|heap[-_]growing[-_]percent|optimize[-_]for[-_]size)(?:[=\s]|$)/;
-
-/**
- * How long a command keeps V8's young generation at its starting size. V8 doubles the young
- * generation as a run's objects survive, to 16 MB of committed space in the first half second of a
- * plan of 1,450 objects: a tenth of that run's peak memory, for a run too short to gain from it.
- * A run that goes on past this lets V8 grow it as before (its CPU is within the noise at 14,500
- * objects and above).
- */
-export const YOUNG_GENERATION_HELD_MS = 500;
-
-/** V8's own factor by which the young generation grows. */
-const V8_SEMI_SPACE_GROWTH = 2;
+const USER_HEAP_FLAG = /(?:^|\s)--(?:max[-_]old[-_]space[-_]size|max[-_]heap[-_]size|max[-_]semi[-_]space[-_]size|heap[-_]growing[-_]percent|optimize[-_]for[-_]size)(?:[=\s]|$)/;
 
 /** What `tuneHeapGrowth` reads of the process; the real one by default. */
 export interface HeapGrowthHost {
@@ -72,24 +58,4 @@ export function tuneHeapGrowth(argv: readonly string[], host: HeapGrowthHost = p
   const flag = `--heap-growing-percent=${growth}`;
   host.setFlags(flag);
   return flag;
-}
-
-/**
- * Keeps V8's young generation at its starting size for the first `YOUNG_GENERATION_HELD_MS` of a
- * run of `argv` whose command handles large data, unless the user gave heap flags of their own;
- * `later` schedules the release (an unref'd timer by default). Returns the flag set, or undefined.
- */
-export function holdYoungGeneration(argv: readonly string[], host: HeapGrowthHost = processHost(), later: (release: () => void, ms: number) => void = unrefTimer): string | undefined {
-  const command = argv.find((a) => !a.startsWith('-'));
-  if (command === undefined || !DATA_COMMANDS.has(command)) return undefined;
-  if (USER_HEAP_FLAG.test(host.nodeOptions ?? '') || host.execArgv.some((a) => USER_HEAP_FLAG.test(a))) return undefined;
-  const flag = '--semi-space-growth-factor=1';
-  host.setFlags(flag);
-  later(() => host.setFlags(`--semi-space-growth-factor=${V8_SEMI_SPACE_GROWTH}`), YOUNG_GENERATION_HELD_MS);
-  return flag;
-}
-
-/** Runs `release` after `ms` without keeping the process alive for it. */
-function unrefTimer(release: () => void, ms: number): void {
-  setTimeout(release, ms).unref();
 }

@@ -9,7 +9,7 @@ import type { LazyCommand } from './lazy-command.js';
 import { exitNow, exitUnderway } from './early-exit.js';
 import { clockFromEnv, requestTimeoutFromEnv } from './run-env.js';
 import { endpointEnvRefusal } from './endpoint-env.js';
-import { holdYoungGeneration, tuneHeapGrowth } from './heap-growth.js';
+import { tuneHeapGrowth } from './heap-growth.js';
 import { tuneCompilers } from './compilers.js';
 import { processIo, whenOutputCloses, type Io, type SetExit } from './io.js';
 import { applyUsageConventions, normalizeArgv } from './usage.js';
@@ -100,13 +100,11 @@ function crashLine(error: unknown, debug: boolean): string {
  * What `bin/adsctl.js` runs: `main` with the process's streams. A closed stdout or stderr ends the
  * run at once and quietly (exit 1), an uncaught error prints one line (exit 1); either way the
  * state locks this run holds are released (see early-exit.ts). The commands that hold whole
- * accounts in memory run with a bounded heap growth and a young generation held at its starting size
- * for the first half second (heap-growth.ts) unless the user set heap flags,
+ * accounts in memory run with a bounded heap growth (heap-growth.ts) unless the user set heap flags,
  * and every command with V8's compilers set for a short process (compilers.ts).
  */
 export async function runProcess(argv: readonly string[]): Promise<void> {
   tuneHeapGrowth(argv);
-  holdYoungGeneration(argv);
   tuneCompilers();
   const debug = argv.some((a) => a === '--debug' || a === '-debug');
   const crash = (error: unknown): void => {

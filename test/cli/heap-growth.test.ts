@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { holdYoungGeneration, READING_HEAP_GROWTH, tuneHeapGrowth, WRITING_HEAP_GROWTH, YOUNG_GENERATION_HELD_MS, type HeapGrowthHost } from '../../src/cli/heap-growth.js';
+import { READING_HEAP_GROWTH, tuneHeapGrowth, WRITING_HEAP_GROWTH, type HeapGrowthHost } from '../../src/cli/heap-growth.js';
 import { COMMAND_INTERRUPT_BUDGET } from '../../src/cli/compilers.js';
 import { BIN } from '../support/cli.js';
 
 const FLAG = `--heap-growing-percent=${READING_HEAP_GROWTH}`;
 const WRITING = `--heap-growing-percent=${WRITING_HEAP_GROWTH}`;
-/** The young generation held for a data command (holdYoungGeneration), then the flags every command sets (compilers.ts). */
-const YOUNG = '--semi-space-growth-factor=1';
+/** The flags every command sets besides (compilers.ts). */
 const COMPILERS = [`--interrupt-budget=${COMMAND_INTERRUPT_BUDGET}`, '--liftoff-only'];
 
 function host(nodeOptions?: string, execArgv: string[] = []): HeapGrowthHost & { set: string[] } {
@@ -68,30 +67,6 @@ describe('tuneHeapGrowth', () => {
   });
 });
 
-describe('holdYoungGeneration', () => {
-  const HOLD = '--semi-space-growth-factor=1';
-  const RELEASE = '--semi-space-growth-factor=2';
-
-  it.each([
-    { argv: ['plan', 'dir'], nodeOptions: undefined, held: true },
-    { argv: ['apply', '--auto-approve', 'dir'], nodeOptions: undefined, held: true },
-    { argv: ['validate'], nodeOptions: '--enable-source-maps', held: true },
-    { argv: ['--version'], nodeOptions: undefined, held: false },
-    { argv: ['emulator', '--port', '0'], nodeOptions: undefined, held: false },
-    { argv: ['plan', 'dir'], nodeOptions: '--max-semi-space-size=8', held: false },
-    { argv: ['plan', 'dir'], nodeOptions: '--semi_space_growth_factor=4', held: false },
-    { argv: ['plan', 'dir'], nodeOptions: '--max-old-space-size=700', held: false },
-  ])('$argv with NODE_OPTIONS $nodeOptions: held $held, and released after the hold', ({ argv, nodeOptions, held }) => {
-    const h = host(nodeOptions);
-    const scheduled: Array<{ release: () => void; ms: number }> = [];
-    expect(holdYoungGeneration(argv, h, (release, ms) => void scheduled.push({ release, ms }))).toBe(held ? HOLD : undefined);
-    expect(h.set).toEqual(held ? [HOLD] : []);
-    expect(scheduled.map((s) => s.ms)).toEqual(held ? [YOUNG_GENERATION_HELD_MS] : []);
-    for (const s of scheduled) s.release();
-    expect(h.set).toEqual(held ? [HOLD, RELEASE] : []);
-  });
-});
-
 describe('bin/adsctl.js', () => {
   const dir = mkdtempSync(join(tmpdir(), 'adsctl-heap-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -120,8 +95,7 @@ syncBuiltinESMExports();
   }
 
   it('sets the heap growth at start-up for validate, not for --version', () => {
-    // the young generation's release comes half a second in, when the run lasts that long
-    expect(flagsSet(['validate', dir]).filter((f) => f !== '--semi-space-growth-factor=2')).toEqual([FLAG, YOUNG, ...COMPILERS]);
+    expect(flagsSet(['validate', dir])).toEqual([FLAG, ...COMPILERS]);
     expect(flagsSet(['--version'])).toEqual(COMPILERS);
   });
 
