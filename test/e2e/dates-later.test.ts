@@ -110,7 +110,7 @@ describe(`the golden manifests, applied ${LATER_DAYS} days after the test instan
   }, 300_000);
 
   it.concurrent.each(applying.filter((c) => c.alone))('$name', async ({ name }) => {
-    const at = await emulatedFor(name);
+    const at = await emulatedFor(name, emulated);
     try {
       const { work, env } = laterWorkspace(name);
       await applyAndPlan(at, name, work, env);
@@ -134,7 +134,7 @@ describe('the guard itself', () => {
   });
 
   it('fails a fixture holding a date before the test instant: the scheduled post is refused, nothing sent', async () => {
-    const at = await emulatedFor('plan/part-b-later-create');
+    const at = await emulatedFor('plan/part-b-later-create', emulated);
     try {
       const { work, env } = goldenWorkspace('plan/part-b-later-create');
       const manifest = join(work, 'account.yaml');

@@ -7,7 +7,7 @@
  * holding every kind generate writes, with names YAML must quote, names of one slug and budgets
  * with cents; what generate writes of an example's objects is what the example wrote, or less
  * (the values the service gave the fields it left out stay out). The golden manifests are
- * test/e2e/generate-golden-roundtrip.test.ts. And generate's refusals: exit 1, nothing written (among
+ * test/engine/generate-golden-roundtrip.test.ts. And generate's refusals: exit 1, nothing written (among
  * them a DIR where another manifest already describes the account, which would stop every plan).
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -45,10 +45,16 @@ export interface Workspace {
 
 /** A temporary directory with `account.yaml` = `yaml`, wired to the emulator of `info`. */
 export function createWorkspace(info: StartupInfo, yaml: string): Workspace {
-  const dir = mkdtempSync(join(tmpdir(), 'adsctl-e2e-'));
+  const ws = workspaceAt(info, mkdtempSync(join(tmpdir(), 'adsctl-e2e-')));
+  ws.write(yaml);
+  return ws;
+}
+
+/** A workspace over directory `dir` as it is (its manifest `account.yaml`, written only by `write`), wired to the emulator of `info`. */
+export function workspaceAt(info: StartupInfo, dir: string): Workspace {
   const manifest = join(dir, 'account.yaml');
   const env = { ...emulatorEnv(info), XDG_CONFIG_HOME: join(dir, '.config') };
-  const ws: Workspace = {
+  return {
     dir,
     manifest,
     env,
@@ -57,8 +63,6 @@ export function createWorkspace(info: StartupInfo, yaml: string): Workspace {
     start: (args, extra = {}) => startCli(args, { ...env, ...extra }, dir),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
-  ws.write(yaml);
-  return ws;
 }
 
 /** A CLI process running in the background. */

@@ -1,23 +1,25 @@
 /**
  * The golden manifests of test/golden/ as end-to-end tests apply them against the emulator
- * (test/e2e/generate-golden-roundtrip.test.ts at the test instant, test/e2e/dates-later.test.ts
+ * (test/engine/generate-golden-roundtrip.test.ts at the test instant, test/e2e/dates-later.test.ts
  * a year and more later): which cases are meant to apply, which are refused and why, and a case
  * copied into a workspace of its own without its expected outputs.
  */
 import { cpSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSandboxAccount } from './audiences.js';
-import { emulated, manifestsOf, scratch, shareOutsideBusiness, type Emulated } from './round-trip.js';
+import type { TestClient } from './client.js';
+import { manifestsOf, scratch, shareOutsideBusiness } from './round-trip.js';
 
 const GOLDEN = join(import.meta.dirname, '..', 'golden');
 
 /**
  * An emulator for golden case `name` as its fixture was made: the Part B fixtures after two
  * sandbox accounts (11mwad, 11nkq9), which their permissions name, with sharing outside the
- * business on for the seeded account.
+ * business on for the seeded account; `start` starts it (round-trip.ts's `emulated` for the CLI,
+ * engine-round-trip.ts's `inProcess` for the engine).
  */
-export async function emulatedFor(name: string): Promise<Emulated> {
-  const at = await emulated();
+export async function emulatedFor<T extends { client: TestClient }>(name: string, start: () => Promise<T>): Promise<T> {
+  const at = await start();
   if (name.startsWith('plan/part-b-')) {
     for (let i = 0; i < 2; i += 1) await createSandboxAccount(at.client);
     await shareOutsideBusiness(at.client, '18ce54d4x5t');

@@ -1,6 +1,6 @@
 /**
- * The round trip of `adsctl generate` for the end-to-end tests (test/e2e/generate-roundtrip.test.ts,
- * test/e2e/generate-golden-roundtrip.test.ts): an emulator behind a wire log, the built CLI run
+ * The round trip of `adsctl generate` for the end-to-end tests (test/e2e/generate-roundtrip.test.ts;
+ * engine-round-trip.ts runs it in-process): an emulator behind a wire log, the built CLI run
  * against it, an account generated into an empty directory and planned right after (no change,
  * no write, reads within the refresh's), and the check that what generate wrote of an object a
  * manifest made holds no field that manifest left to the service but the serving status, which
@@ -22,7 +22,7 @@ import { startWireLog, type WireLog } from './wire-log.js';
  * media library, audiences, media creatives, curated categories, image and video conversation
  * cards, posts, drafts and scheduled posts.
  */
-const EMPTY_KIND_PROBES = 10;
+export const EMPTY_KIND_PROBES = 10;
 
 /** An emulator, a client of its seeded owner, and the wire log adsctl talks through. */
 export interface Emulated {
@@ -70,7 +70,7 @@ export type YamlMap = Record<string, unknown>;
 export const asMap = (v: unknown): YamlMap => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as YamlMap) : {});
 
 /** The state entries of a workspace's accounts, address → id. */
-function bindingsOf(dir: string): Map<string, string> {
+export function bindingsOf(dir: string): Map<string, string> {
   const out = new Map<string, string>();
   const stateDir = join(dir, '.adsctl', 'state');
   for (const f of readdirSync(stateDir).filter((n) => n.endsWith('.json'))) {

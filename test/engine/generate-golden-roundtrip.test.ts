@@ -6,29 +6,33 @@
  * cases share one account (applied one after the other, generated once); the cases with audiences
  * (whose names an account holds once) and the Part B cases each run in an emulator of their own,
  * as their fixtures were made. The golden manifests that do not apply are named, with why, and
- * checked to be refused with nothing sent, each in an emulator of its own (nothing else there),
- * side by side with the others rather than one after the other in the shared account's test.
+ * checked to be refused with nothing sent, each in an emulator of its own (nothing else there).
+ * Through the engine in-process (test/support/engine-round-trip.ts) against in-process emulators
+ * at a manual clock that reads the test instant.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { resetRateLimits } from '../support/e2e.js';
+import { expectCode } from '../support/engine-harness.js';
+import { closeInProcess, engineWorkspaceAt, inProcess, roundTripInProcess, type InProcess } from '../support/engine-round-trip.js';
 import { emulatedFor, goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
-import { accountsOf, adsctl, closeEmulated, emulated, expectNothingBeyond, removeScratch, roundTrip, type Emulated, type Generated } from '../support/round-trip.js';
+import { accountsOf, expectNothingBeyond, removeScratch, type Generated } from '../support/round-trip.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
 afterAll(removeScratch);
 
 /** Applies golden case `name` in emulator `at`: its workspace once applied, or undefined for a case refused (nothing sent) as NOT_APPLYING says. */
-async function applyGolden(at: Emulated, name: string): Promise<string | undefined> {
+async function applyGolden(at: InProcess, name: string): Promise<string | undefined> {
   const { work, env } = goldenWorkspace(name);
   await resetRateLimits(at.emulator.info);
   at.log.reset();
+  const ws = engineWorkspaceAt(at, work, env);
   if (NOT_APPLYING[name] !== undefined) {
-    await adsctl(at, work, ['apply', '.', '--auto-approve'], 1, env);
+    await expectCode(ws.apply({ path: '.' }), 1);
     expect(at.log.writes(), `${name}: ${NOT_APPLYING[name]}`).toEqual([]);
     return undefined;
   }
-  await adsctl(at, work, ['apply', '.', '--auto-approve'], 0, env);
+  await expectCode(ws.apply({ path: '.' }), 0);
   return work;
 }
 
@@ -40,7 +44,7 @@ describe('the golden manifests that apply against the emulator: generate, then p
   // workspace of its own, in order, then the whole account generated once and planned
   const together = applying.filter((c) => !c.alone);
   it(`${together.map((c) => c.title).join(', ')}, in one account`, async () => {
-    const at = await emulated();
+    const at = await inProcess();
     try {
       const works: string[] = [];
       for (const c of together) {
@@ -48,35 +52,35 @@ describe('the golden manifests that apply against the emulator: generate, then p
         expect(work, c.name).toBeDefined();
         works.push(work as string);
       }
-      const generated = await roundTrip(at, ACCOUNT);
+      const generated = await roundTripInProcess(at, ACCOUNT);
       for (const work of works) expectNothingBeyond(work, [generated]);
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 300_000);
 
   // the others each in an emulator of its own (as their fixtures were made), side by side
   it.concurrent.each(applying.filter((c) => c.alone))('$title', async ({ name }) => {
-    const at = await emulatedFor(name);
+    const at = await emulatedFor(name, inProcess);
     try {
       const work = await applyGolden(at, name);
       expect(work, name).toBeDefined();
       if (work === undefined) return;
       const generated: Generated[] = [];
-      for (const id of accountsOf(work)) generated.push(await roundTrip(at, id));
+      for (const id of accountsOf(work)) generated.push(await roundTripInProcess(at, id));
       expectNothingBeyond(work, generated);
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 120_000);
 
   // the golden manifests that do not apply, each refused by an emulator of its own with nothing sent
   it.concurrent.each(cases.filter((c) => NOT_APPLYING[c.name] !== undefined))('$title: refused, nothing written', async ({ name }) => {
-    const at = await emulated();
+    const at = await inProcess();
     try {
       expect(await applyGolden(at, name)).toBeUndefined();
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 120_000);
 });
