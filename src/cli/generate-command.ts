@@ -114,6 +114,11 @@ async function mergeGenerated(io: Io, setExit: (code: number) => void, fail: (me
   setExit(0);
 }
 
+/** Why generate without `--force` writes nothing when manifests it would write already exist (`shown`, as the user names them). */
+export function existingRefusal(shown: readonly string[]): string {
+  return `${shown.join(', ')} already exist${shown.length === 1 ? 's' : ''}: nothing was written (use --merge --account ID to add what it does not hold yet, or --force to overwrite)`;
+}
+
 export function registerGenerate(program: Command, io: Io, setExit: (code: number) => void): void {
   withAccountOptions(
     program
@@ -178,7 +183,7 @@ export function registerGenerate(program: Command, io: Io, setExit: (code: numbe
       if (merging.size > 0) return mergeGenerated(io, setExit, fail, { dir, dirArg, endpoint, env, options: run, merging, read });
       if (read.manifests.length === 0) return fail(`the credentials reach no account at ${endpoint}`);
       const existing = read.manifests.map((m) => join(dir, m.fileName)).filter((p) => existsSync(p));
-      if (existing.length > 0 && flags.force !== true) return fail(`${existing.map((p) => relative(process.cwd(), p) || p).join(', ')} already exist${existing.length === 1 ? 's' : ''}: nothing was written (use --merge --account ID to add what it does not hold yet, or --force to overwrite)`);
+      if (existing.length > 0 && flags.force !== true) return fail(existingRefusal(existing.map(shown)));
       // a second manifest of an account stops every plan of DIR: generate --merge adds to the one there is
       const already = describedAlready(dir, new Set(read.manifests.map((m) => m.accountId)), new Set(read.manifests.map((m) => join(dir, m.fileName))), io.env);
       if (already.length > 0) {

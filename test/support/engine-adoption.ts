@@ -15,6 +15,7 @@ import { importObject, importRefusal } from '../../src/engine/import.js';
 import { KINDS } from '../../src/kinds/registry.js';
 import { formatAddress, parseAddress } from '../../src/manifest/address.js';
 import { loadManifests } from '../../src/manifest/load.js';
+import { existingRefusal } from '../../src/cli/generate-command.js';
 import { adoptedLines, importedLine } from '../../src/cli/import-command.js';
 import { accountLocation, givenDirectory, manifestRoot } from '../../src/cli/root.js';
 import { RunOutput, type EngineRun, type EngineWorkspace } from './engine-harness.js';
@@ -67,11 +68,13 @@ export async function importInto(ws: EngineWorkspace, addressText: string, id: s
 }
 
 /**
- * `adsctl generate DIR --account ID... --endpoint NAME` in `ws` (generate-command.ts, without
- * `--merge` or `--force`): the engine's `readAndGenerate`, one manifest per account written into
- * DIR (relative to the workspace), loaded back, and bound in the state by `bindGenerated`.
+ * `adsctl generate DIR --account ID... --endpoint NAME [--force]` in `ws` (generate-command.ts,
+ * without `--merge`): the engine's `readAndGenerate`, one manifest per account written into DIR
+ * (relative to the workspace), loaded back, and bound in the state by `bindGenerated`; a manifest
+ * already there refused with the command's words unless `force`. The command's checks of DIR
+ * before it reads (a file; another manifest there describing the account) are not made here.
  */
-export async function generateInto(ws: EngineWorkspace, dirArg: string, accountIds: string[], endpoint: string): Promise<EngineRun> {
+export async function generateInto(ws: EngineWorkspace, dirArg: string, accountIds: string[], endpoint: string, flags: { force?: boolean } = {}): Promise<EngineRun> {
   const out = new RunOutput(ws.clock, ws.env, undefined);
   const io = out.io();
   const dir = ws.path(dirArg);
@@ -91,11 +94,19 @@ export async function generateInto(ws: EngineWorkspace, dirArg: string, accountI
     io.err(`Error: ${read.error}\n`);
     return out.done(1);
   }
+  if (read.manifests.length === 0) {
+    io.err(`Error: the credentials reach no account at ${choice.name}\n`);
+    return out.done(1);
+  }
+  const existing = read.manifests.map((m) => join(dir, m.fileName)).filter((p) => existsSync(p));
+  if (existing.length > 0 && flags.force !== true) {
+    io.err(`Error: ${existingRefusal(existing.map((p) => relative(ws.dir, p) || p))}\n`);
+    return out.done(1);
+  }
   mkdirSync(dir, { recursive: true });
   const targets: GeneratedTarget[] = [];
   for (const m of read.manifests) {
     const file = join(dir, m.fileName);
-    if (existsSync(file)) throw new Error(`${file} exists: the harness generates into a new directory`);
     writeFileSync(file, m.text);
     const loaded = loadManifests(file, { env: {} });
     const desired = loaded.value?.accounts[0];
@@ -112,5 +123,6 @@ export async function generateInto(ws: EngineWorkspace, dirArg: string, accountI
   }
   for (const m of read.manifests) for (const w of m.warnings) io.err(`Warning: ${w}\n`);
   for (const m of read.manifests) io.out(`Generated ${join(dirArg, m.fileName)}: account ${m.accountId}, ${m.bindings.length} objects bound in the state.\n`);
+  io.out(`Read with ${read.reads} requests. Run adsctl plan ${dirArg} --detailed-exitcode: it plans no changes.\n`);
   return out.done(0);
 }
