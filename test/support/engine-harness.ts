@@ -1,10 +1,10 @@
 /**
- * The engine driven as `adsctl plan`, `apply`, `destroy` and `apply --refresh-only` drive it, in
- * the test's own process: manifests loaded from a workspace directory, accounts opened and planned
- * (`preparePlan`), the plan rendered as the user would read it (text, JSON, Markdown), applied
- * (`applyAccounts`, or `acceptLiveAccounts`) and the sessions closed, mirroring src/cli/prepare.ts,
- * plan-command.ts, execute.ts, apply-command.ts and apply-refresh-only.ts step for step. What only a
- * process has — argv, signals, prompts on a terminal, the exit code itself — is left out: each run
+ * The engine driven as `adsctl plan`, `apply`, `destroy`, `apply --refresh-only` and `show` drive
+ * it, in the test's own process: manifests loaded from a workspace directory, accounts opened and
+ * planned (`preparePlan`), the plan rendered as the user would read it (text, JSON, Markdown),
+ * applied (`applyAccounts`, or `acceptLiveAccounts`) and the sessions closed, mirroring
+ * src/cli/prepare.ts, plan-command.ts, execute.ts, apply-command.ts, apply-refresh-only.ts and
+ * show-command.ts step for step. What only a process has — argv, signals, prompts on a terminal, the exit code itself — is left out: each run
  * returns the text it would print and `code`, the exit code the command would set, so a scenario
  * checks the same facts a CLI test checks, without starting a process.
  *
@@ -26,6 +26,7 @@ import { openAccounts, type AccountEnvironment, type AccountSession, type Sessio
 import { applyAccounts } from '../../src/engine/apply.js';
 import { blockingViolations, guardPlan, readRunGuardrails, runOperation } from '../../src/engine/guardrails.js';
 import { preparePlan } from '../../src/engine/prepare.js';
+import { readSavedPlan } from '../../src/engine/saved-plan.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
 import { staleObjects } from '../../src/engine/stale.js';
 import { parseAddress } from '../../src/manifest/address.js';
@@ -318,6 +319,18 @@ export class EngineWorkspace {
     } finally {
       await sessions.close();
     }
+  }
+
+  /** `adsctl show PLANFILE` (show-command.ts): the saved plan rendered as `format`, without colour; `file` relative to the workspace unless absolute. */
+  show(file: string, format: PlanFormat = 'text'): EngineRun {
+    const out = new RunOutput(this.clock, this.env, undefined);
+    const plan = readSavedPlan(this.path(file));
+    if (typeof plan === 'string') {
+      out.io().err(`Error: ${file}: ${plan}\n`);
+      return out.done(1);
+    }
+    for (const piece of renderPlanPieces(plan, format, { color: false })) out.io().out(piece);
+    return out.done(0, plan);
   }
 
   /** `adsctl apply --refresh-only` (apply-refresh-only.ts). */
