@@ -70,7 +70,7 @@ export interface AccountEnvironment {
   onWait?: (notice: WaitNotice) => void;
   /** Each request, for `--debug`. */
   trace?: (line: string) => void;
-  /** Waits (tests replace it); a timer when absent. */
+  /** Waits — for a former holder's writes in flight, and each client's retries and rate limits (tests replace it); a timer when absent. */
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -234,6 +234,7 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       ...(lock.verify === undefined ? {} : { verifyLease: () => lock.verify!() }),
       ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
       ...(env.trace === undefined ? {} : { trace: env.trace }),
+      ...(env.sleep === undefined ? {} : { sleep: env.sleep }),
     });
     sessions.push({
       key: target.key,

@@ -70,6 +70,8 @@ interface RunArgs {
   allow?: string[];
   /** The manifests' file or directory, relative to the workspace. */
   path?: string;
+  /** `--debug`: each request traced on stderr as session.ts traces it. */
+  debug?: boolean;
 }
 
 export interface PlanArgs extends RunArgs {
@@ -143,8 +145,9 @@ export class EngineWorkspace {
   }
 
   /** What the engine opens accounts with: the commands' endpoints and credentials, local state, no process hooks. */
-  environment(out: RunOutput): AccountEnvironment {
+  environment(out: RunOutput, debug = false): AccountEnvironment {
     return {
+      ...(debug ? { trace: (line: string) => out.io().err(`[debug] ${line}\n`) } : {}),
       endpointGiven: { environment: this.env['ADSCTL_ENDPOINT'] },
       openEndpoint: (name, dotDir, { waitMs, connectTimeoutMs }) => openEndpoint(name, dotDir, this.clock, waitMs, connectTimeoutMs),
       credentialsFor: (name) => userCredentialsFrom(this.env, name),
@@ -185,7 +188,7 @@ export class EngineWorkspace {
     const guardrails = readRunGuardrails(guardrailRoots(loaded.value.accounts, given), args.allow, loaded.sources);
     if (guardrails.diagnostics.length > 0) return report(guardrails.diagnostics, loaded.sources);
     try {
-      const prepared = await preparePlan({ accounts, targets, mode, given, guardrails: guardrails.guardrails }, this.environment(out), this.options(), operation);
+      const prepared = await preparePlan({ accounts, targets, mode, given, guardrails: guardrails.guardrails }, this.environment(out, args.debug), this.options(), operation);
       if (!prepared.ok) return report(prepared.diagnostics, loaded.sources);
       prepared.plan.diagnostics.unshift(...diagnostics);
       return { plan: prepared.plan, sessions: prepared.sessions, sources: loaded.sources };

@@ -1,5 +1,6 @@
 /**
- * A large audience kept in sync with its member file through the built CLI and the emulator:
+ * A large audience kept in sync with its member file through the engine in-process (the engine
+ * harness, test/support/engine-harness.ts) and the in-process emulator at a manual clock:
  *
  * (a) a 10,000-line CSV (emails in mixed case with stray spaces, some with a national phone
  *     number, a few duplicates and invalid cells) is applied; then 1% of its lines change (100
@@ -24,9 +25,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { memberCounts } from '../support/audiences.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, parseStateList, seededAccountHead, setFaults, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import { seededAccountHead, setFaults, stepsInOrder, transcript } from '../support/e2e.js';
+import { createEngineWorkspace, type EngineRun, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { distinctIdentifiers, memberCsv, minus, people, seededRandom, type MemberLine } from '../support/member-files.js';
-import type { CliRun } from '../support/run-cli.js';
 import { startUsersRecorder, type UsersRecorder } from '../support/users-recorder.js';
 
 const USERS_ROUTE = 'POST /12/accounts/:account_id/custom_audiences/:custom_audience_id/users';
@@ -35,6 +37,7 @@ const LINES = 10_000;
 
 let emulator: RunningEmulator;
 let client: TestClient;
+const clock = manualClock();
 
 /** Audience names are unique in an account: each part names its own. */
 const manifest = (endpoint: string, name: string): string => `${seededAccountHead(endpoint)}custom_audiences:
@@ -63,10 +66,8 @@ function memberFiles(seed: number, prefix: string): { before: MemberLine[]; afte
 }
 
 /** The audience's id in the workspace's state. */
-async function audienceId(ws: Workspace): Promise<string> {
-  const run = await ws.run(['state', 'list']);
-  expect(run.code, transcript(run)).toBe(0);
-  const id = parseStateList(run.stdout).get('custom_audiences.crm');
+async function audienceId(ws: EngineWorkspace): Promise<string> {
+  const id = ws.bindings('18ce54d4x5t').get('custom_audiences.crm');
   expect(id).toBeDefined();
   return id!;
 }
@@ -78,14 +79,14 @@ async function audienceIds(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator, client } = await startTestEmulator({ clock }));
 });
 afterAll(async () => {
   await emulator.close();
 });
 
 describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
-  let ws: Workspace;
+  let ws: EngineWorkspace;
   let recorder: UsersRecorder;
   let files: { before: MemberLine[]; after: MemberLine[] };
   let before: Set<string>;
@@ -93,7 +94,7 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
 
   beforeAll(async () => {
     recorder = await startUsersRecorder(emulator.info.base_url);
-    ws = createWorkspace(emulator.info, manifest(recorder.url, 'CRM export'));
+    ws = createEngineWorkspace(emulator.info, manifest(recorder.url, 'CRM export'), clock);
     files = memberFiles(424242, 'member');
     before = distinctIdentifiers(files.before);
     after = distinctIdentifiers(files.after);
@@ -106,7 +107,7 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
   stepsInOrder();
 
   it('uploads every distinct valid identifier once', async () => {
-    const run = await ws.run(['apply', '--auto-approve']);
+    const run = await ws.apply();
     expect(run.code, transcript(run)).toBe(0);
     // the invalid cells are left out with a warning naming their lines, never their values
     expect(run.stdout).toContain('members.csv:6012:1: warning audience-invalid-identifiers: 10 of 13,');
@@ -126,7 +127,7 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
     // each changed line carries an email, and some a phone number too
     expect(gone).toBeGreaterThanOrEqual(100);
     expect(added).toBeGreaterThanOrEqual(100);
-    const plan = await ws.run(['plan', '--detailed-exitcode']);
+    const plan = await ws.plan({ detailedExitcode: true });
     expect(plan.code, transcript(plan)).toBe(2);
     const unchanged = before.size - gone;
     const n = (x: number): string => x.toLocaleString('en-US');
@@ -137,7 +138,7 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
   it('sends only the difference: one Delete and one Update request holding exactly the identifiers gone and new', async () => {
     recorder.reset();
     const routesBefore = { ...emulator.stats.byRoute };
-    const run = await ws.run(['apply', '--auto-approve', '--debug']);
+    const run = await ws.apply({ debug: true });
     expect(run.code, transcript(run)).toBe(0);
 
     const sent = recorder.requests();
@@ -165,7 +166,7 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
 
   it('leaves the emulator holding exactly the file’s distinct valid identifiers, and plans no changes', async () => {
     expect((await memberCounts(client, await audienceId(ws))).members).toBe(after.size);
-    const plan = await ws.run(['plan', '--detailed-exitcode']);
+    const plan = await ws.plan({ detailedExitcode: true });
     expect(plan.code, transcript(plan)).toBe(0);
     expect(plan.stdout).toContain('No changes.');
   });
@@ -175,37 +176,37 @@ describe('(a) a 10,000-line member file, then 1% of its lines changed', () => {
   it('applies a saved plan of a member change', async () => {
     const next = files.after.slice(1);
     writeFileSync(join(ws.dir, 'members.csv'), memberCsv(next));
-    const plan = await ws.run(['plan', '--out', 'delta.plan']);
+    const plan = await ws.plan({ out: 'delta.plan' });
     expect(plan.code, transcript(plan)).toBe(0);
-    const run = await ws.run(['apply', 'delta.plan']);
+    const run = await ws.applySaved('delta.plan');
     expect(run.code, transcript(run)).toBe(0);
     expect((await memberCounts(client, await audienceId(ws))).members).toBe(distinctIdentifiers(next).size);
   });
 });
 
 describe(`(b) the same under injected faults (${FAULTS})`, () => {
-  let ws: Workspace;
+  let ws: EngineWorkspace;
   let recorder: UsersRecorder;
   let files: { before: MemberLine[]; after: MemberLine[] };
   let seed = 101;
   let audiencesBefore: string[];
   let faultsBefore: number;
 
-  /** Runs adsctl with the emulator's faults on, a new seed each run. */
-  async function faulty(args: string[]): Promise<CliRun> {
+  /** Runs `run` (an apply or a plan) with the emulator's faults on, a new seed each run. */
+  async function faulty(run: () => Promise<EngineRun>): Promise<EngineRun> {
     await setFaults(emulator.info, FAULTS, seed++);
     try {
-      return await ws.run(args);
+      return await run();
     } finally {
       await setFaults(emulator.info, '');
     }
   }
 
   /** Applies under faults until an apply succeeds, at most four times; the failed runs are the failure message. */
-  async function applyUntilDone(): Promise<CliRun[]> {
-    const failed: CliRun[] = [];
+  async function applyUntilDone(): Promise<EngineRun[]> {
+    const failed: EngineRun[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const run = await faulty(['apply', '--auto-approve']);
+      const run = await faulty(() => ws.apply());
       if (run.code === 0) return failed;
       failed.push(run);
     }
@@ -214,7 +215,7 @@ describe(`(b) the same under injected faults (${FAULTS})`, () => {
 
   beforeAll(async () => {
     recorder = await startUsersRecorder(emulator.info.base_url);
-    ws = createWorkspace(emulator.info, manifest(recorder.url, 'CRM export under faults'));
+    ws = createEngineWorkspace(emulator.info, manifest(recorder.url, 'CRM export under faults'), clock);
     files = memberFiles(737373, 'faulty');
     writeFileSync(join(ws.dir, 'members.csv'), memberCsv(files.before));
     audiencesBefore = await audienceIds();
@@ -241,7 +242,7 @@ describe(`(b) the same under injected faults (${FAULTS})`, () => {
     // the Delete goes through; the Update is refused (no client retries a 400), so this apply fails with the removals done
     recorder.reset();
     recorder.inject([{ operation: 'Update', fault: 'refuse' }]);
-    const half = await faulty(['apply', '--auto-approve']);
+    const half = await faulty(() => ws.apply());
     expect(half.code, transcript(half)).toBe(1);
     expect(half.stderr).toContain('Refused by the test proxy');
     // (the emulator's own faults may have met the Delete too, and the client sent it again)
@@ -254,7 +255,7 @@ describe(`(b) the same under injected faults (${FAULTS})`, () => {
     // the next applies send the same difference again (the store was not written) until one succeeds
     await applyUntilDone();
     expect((await memberCounts(client, await audienceId(ws))).members).toBe(after.size);
-    const plan = await faulty(['plan', '--detailed-exitcode']);
+    const plan = await faulty(() => ws.plan({ detailedExitcode: true }));
     expect(plan.code, transcript(plan)).toBe(0);
     expect(plan.stdout).toContain('No changes.');
     // the emulator's faults were really there, and one audience was made however many runs it took
