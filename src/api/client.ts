@@ -219,6 +219,11 @@ export class ApiClient {
     };
   }
 
+  /** Waits `ms` as this client waits between attempts (its `sleep`): for work that polls through it, such as an upload's processing. */
+  wait(ms: number): Promise<void> {
+    return this.options.sleep(ms);
+  }
+
   /** Closes pooled connections. */
   async close(): Promise<void> {
     await this.agent.close();

@@ -33,7 +33,7 @@ export interface MediaFile {
 export interface UploadOptions {
   /** Told how the upload goes, in words (`uploaded 5.0 MB of 12.0 MB`, `processing 50%`). */
   onProgress?: (message: string) => void;
-  /** Waits between STATUS requests (default: a timer); tests pass one that does not wait. */
+  /** Waits between STATUS requests (default: the client's own wait, a timer unless it was given a sleep); tests pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
   /** Bytes per APPEND, at most (and by default) 5 MiB. */
   segmentBytes?: number;
@@ -53,7 +53,6 @@ export interface UploadedMedia {
 }
 
 const DEFAULT_MAX_PROCESSING_MS = 30 * 60_000;
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `1.5 MB`, `12 KB`, `800 bytes`. */
 function size(bytes: number): string {
@@ -93,7 +92,7 @@ function failureMessage(info: NonNullable<W.MediaUpload['processing_info']>): st
  * `ApiError` when the service refuses the media (its size, type or bytes) or fails to process it.
  */
 export async function uploadMedia(client: ApiClient, file: MediaFile, options: UploadOptions = {}): Promise<UploadedMedia> {
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? ((ms: number) => client.wait(ms));
   const segmentBytes = Math.min(options.segmentBytes ?? SEGMENT_MAX_BYTES, SEGMENT_MAX_BYTES);
   if (!(segmentBytes >= 1)) throw new Error(`segmentBytes must be at least 1, got ${segmentBytes}`);
   const data = file.data;

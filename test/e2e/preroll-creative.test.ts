@@ -1,22 +1,20 @@
 /**
- * A line item's media creative naming a video of the manifest (`media: teaser`): the video is
- * uploaded with AMPLIFY_VIDEO, the service makes its PREROLL account media asset, and the creative
- * is created on that asset; the next plan is clean, and a video file edited replaces the video and
- * moves the creative to the new asset. A media item that is no AMPLIFY_VIDEO upload is refused at
- * its position before anything is written.
+ * A line item's media creative naming a video of the manifest (`media: teaser`) whose media is no
+ * AMPLIFY_VIDEO upload: `adsctl validate` refuses it at its position before anything is written.
+ * The creative made on the video's PREROLL asset, and moved when the video is uploaded anew, is
+ * test/engine/preroll-creative.test.ts.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
-import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, listAll, transcript, type Workspace } from '../support/e2e.js';
+import { startTestEmulator } from '../support/client.js';
+import { createWorkspace, transcript, type Workspace } from '../support/e2e.js';
 import { mp4 } from '../support/media-bytes.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
 let emulator: RunningEmulator;
-let client: TestClient;
 const workspaces: Workspace[] = [];
 
 const manifest = (category: string): string => `version: 1
@@ -49,42 +47,14 @@ campaigns:
 `;
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator } = await startTestEmulator());
 });
 afterAll(async () => {
   await emulator.close();
   for (const ws of workspaces) ws.remove();
 });
 
-const creatives = async (): Promise<Array<Record<string, unknown>>> => listAll(client, `/12/accounts/${ACCOUNT}/media_creatives`);
-const prerollOf = async (mediaKey: string): Promise<string | undefined> =>
-  (await listAll(client, `/12/accounts/${ACCOUNT}/account_media`, { creative_types: 'PREROLL' })).find((m) => m['media_key'] === mediaKey)?.['id'] as string | undefined;
-
 describe('a media creative naming a video of the manifest', () => {
-  it('is created on the video’s PREROLL asset, and follows the video when it is uploaded anew', async () => {
-    const ws = createWorkspace(emulator.info, manifest('AMPLIFY_VIDEO'));
-    workspaces.push(ws);
-    writeFileSync(join(ws.dir, 'teaser.mp4'), mp4(1280, 720, { durationMs: 6000 }));
-    const apply = await ws.run(['apply', '--auto-approve']);
-    expect(apply.code, transcript(apply)).toBe(0);
-    const state = (): Record<string, { id: string }> => (JSON.parse(readFileSync(join(ws.dir, '.adsctl/state/18ce54d4x5t.json'), 'utf8')) as { resources: Record<string, { id: string }> }).resources;
-    const video = state()['media.teaser']!.id;
-    const creative = state()['campaigns.video.line_items.preroll.media_creatives["media.teaser"]']!.id;
-    expect((await creatives()).find((c) => c['id'] === creative)?.['account_media_id']).toBe(await prerollOf(video));
-
-    const plan = await ws.run(['plan', '--detailed-exitcode']);
-    expect(plan.code, transcript(plan)).toBe(0);
-
-    writeFileSync(join(ws.dir, 'teaser.mp4'), mp4(1280, 720, { durationMs: 8000 }));
-    const again = await ws.run(['apply', '--auto-approve']);
-    expect(again.code, transcript(again)).toBe(0);
-    const newVideo = state()['media.teaser']!.id;
-    expect(newVideo).not.toBe(video);
-    const moved = state()['campaigns.video.line_items.preroll.media_creatives["media.teaser"]']!.id;
-    expect((await creatives()).find((c) => c['id'] === moved)?.['account_media_id']).toBe(await prerollOf(newVideo));
-    expect((await creatives()).some((c) => c['id'] === creative)).toBe(false);
-  });
-
   it('is refused at its position when the media is no AMPLIFY_VIDEO upload', async () => {
     const ws = createWorkspace(emulator.info, manifest('TWEET_VIDEO'));
     workspaces.push(ws);
