@@ -10,9 +10,10 @@
  *
  * Nothing here is process-global: no signal handler, no exit hook, no change of directory or of
  * `process.env`. The endpoint is the manifest's (an emulator's URL, usually the in-process
- * emulator of `startTestEmulator` or a wire log before it), the state is the workspace's local
- * files, and the run's clock is the one the harness is given (manual-clock.ts: it moves only when
- * a test or an injected sleep moves it). `import` and `generate` are engine-adoption.ts.
+ * emulator of `startTestEmulator` or a wire log before it), the state is the workspace's (local
+ * files, or PostgreSQL when its adsctl.yaml says so), and the run's clock is the one the harness
+ * is given (manual-clock.ts: it moves only when a test or an injected sleep moves it). `import`
+ * and `generate` are engine-adoption.ts.
  */
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -151,7 +152,7 @@ export class EngineWorkspace {
       endpointGiven: { environment: this.env['ADSCTL_ENDPOINT'] },
       openEndpoint: (name, dotDir, { waitMs, connectTimeoutMs }) => openEndpoint(name, dotDir, this.clock, waitMs, connectTimeoutMs),
       credentialsFor: (name) => userCredentialsFrom(this.env, name),
-      openStore: (root) => openLocalStore(root, this.clock),
+      openStore: (root) => openStore(root, this.env, this.clock),
       unlockCommand: (id) => `adsctl force-unlock ${id}`,
       warn: (text) => out.io().err(text),
       // a wait is the clock moved, never a timer
@@ -398,12 +399,19 @@ export function createEngineWorkspace(info: StartupInfo, yaml: string, clock: Ma
   return new EngineWorkspace(createWorkspace(info, yaml), clock);
 }
 
-/** The local files of `root`'s state (apply's state backend when adsctl.yaml names no other). */
-async function openLocalStore(root: string, clock: Clock): Promise<StateStore | Diagnostic> {
+/**
+ * The state backend `root`'s adsctl.yaml names, as src/cli/state-store.ts opens it (local files, or
+ * PostgreSQL at the connection string of the variable it names, from the workspace's `env`), but
+ * without the exit hooks that release a process's locks: the runs here release their own.
+ */
+async function openStore(root: string, env: NodeJS.ProcessEnv, clock: Clock): Promise<StateStore | Diagnostic> {
   const { config, diagnostics } = readStateConfig(root);
   if (config === undefined) return diagnostics[0]!;
-  if (config.backend !== 'local') throw new Error(`the engine harness keeps state in local files; ${root} names ${config.backend}`);
-  return new LocalStore(stateDirOf(root), cacheDirOf(root), clock);
+  if (config.backend === 'local') return new LocalStore(stateDirOf(root), cacheDirOf(root), clock);
+  const connectionString = env[config.connectionStringEnv];
+  if (connectionString === undefined || connectionString === '') throw new Error(`${root} keeps its state in PostgreSQL, and the workspace's ${config.connectionStringEnv} is not set`);
+  const { PostgresStore } = await import('../../src/state/postgres/store.js');
+  return PostgresStore.open({ connectionString, schema: config.schema, clock });
 }
 
 /** execute.ts, `applyAndReport` without signals: the progress lines, each account's outcome and the summary; the exit code. */

@@ -4,7 +4,10 @@
  * PostgreSQL (no row of the state, its kept versions or its journal written), for
  * `apply --auto-approve` and for a saved plan with no changes. What does change without a write
  * to the service is still written: an object made outside adsctl appearing among the unmanaged
- * ones is recorded, with a new serial, and the apply after that is a no-op again.
+ * ones is recorded, with a new serial, and the apply after that is a no-op again. Through the
+ * engine in-process (test/support/engine-harness.ts) against the in-process emulator at a manual
+ * clock, moved a second on before the object made by hand (the account history counts changes
+ * from the whole second after the last apply's write).
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,16 +15,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { freshDatabase } from '../support/postgres.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
 let emulator: RunningEmulator;
 let client: TestClient;
+const clock = manualClock();
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator, client } = await startTestEmulator({ clock }));
 });
 afterAll(async () => {
   await emulator.close();
@@ -67,25 +73,25 @@ const writes = (): number => ['POST', 'PUT', 'DELETE'].reduce((n, m) => n + (emu
 
 /** Makes a paused campaign by hand, outside adsctl. */
 async function campaignByHand(name: string): Promise<void> {
+  clock.advance(1000);
   const reply = await client.post(`/12/accounts/${ACCOUNT}/campaigns`, { name, funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 3_000_000, entity_status: 'PAUSED' });
   expect(reply.status, reply.text).toBe(201);
 }
 
 describe('a no-op apply with state in local files', () => {
-  let ws: Workspace;
-  const adsctl = expectRuns(() => ws);
+  let ws: EngineWorkspace;
   const adsctlDir = (): string => join(ws.dir, '.adsctl');
   afterAll(() => ws.remove());
 
   it('applies the manifest', async () => {
-    ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
-    expect((await adsctl(['apply', '--auto-approve'], 0)).stdout).toContain('Apply complete! Resources: 3 added, 0 changed, 0 destroyed.');
+    ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url), clock);
+    expect((await expectCode(ws.apply(), 0)).stdout).toContain('Apply complete! Resources: 3 added, 0 changed, 0 destroyed.');
   });
 
   it('apply --auto-approve with nothing to do leaves .adsctl/ byte for byte as it was', async () => {
     const before = snapshot(adsctlDir());
     const sent = writes();
-    const run = await adsctl(['apply', '--auto-approve'], 0);
+    const run = await expectCode(ws.apply(), 0);
     expect(run.stdout).toContain('No changes.');
     expect(run.stdout).toContain('Apply complete! Resources: 0 added, 0 changed, 0 destroyed.');
     expect(writes()).toBe(sent);
@@ -93,9 +99,9 @@ describe('a no-op apply with state in local files', () => {
   });
 
   it('a saved plan with no changes, applied, leaves .adsctl/ as it was too', async () => {
-    await adsctl(['plan', '--out', 'empty.plan'], 0);
+    await expectCode(ws.plan({ out: 'empty.plan' }), 0);
     const before = snapshot(adsctlDir());
-    const run = await adsctl(['apply', 'empty.plan'], 0);
+    const run = await expectCode(ws.applySaved('empty.plan'), 0);
     expect(run.stdout).toContain('Apply complete! Resources: 0 added, 0 changed, 0 destroyed.');
     expect(snapshot(adsctlDir())).toEqual(before);
   });
@@ -104,14 +110,14 @@ describe('a no-op apply with state in local files', () => {
     await campaignByHand('Made by hand beside the no-op test');
     const state = (): { serial: number; unmanaged_seen?: Record<string, string[]> } => JSON.parse(readFileSync(join(adsctlDir(), 'state', `${ACCOUNT}.json`), 'utf8'));
     const serial = state().serial;
-    const recorded = await adsctl(['apply', '--auto-approve'], 0);
+    const recorded = await expectCode(ws.apply(), 0);
     expect(recorded.stdout).toContain('Made by hand beside the no-op test');
     expect(state().serial).toBe(serial + 1);
     expect(Object.values(state().unmanaged_seen ?? {}).flat()).toHaveLength(1);
     const before = snapshot(adsctlDir());
-    await adsctl(['apply', '--auto-approve'], 0);
+    await expectCode(ws.apply(), 0);
     expect(snapshot(adsctlDir())).toEqual(before);
-    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+    expect((await expectCode(ws.plan({ detailedExitcode: true }), 0)).stdout).toContain('No changes.');
   });
 });
 
@@ -130,9 +136,8 @@ async function rows(db: pg.Client): Promise<unknown> {
 }
 
 describe('a no-op apply with state in PostgreSQL', () => {
-  let ws: Workspace;
+  let ws: EngineWorkspace;
   let db: pg.Client;
-  const adsctl = expectRuns(() => ws);
   afterAll(async () => {
     await db.end();
     ws.remove();
@@ -140,21 +145,21 @@ describe('a no-op apply with state in PostgreSQL', () => {
 
   it('applies the manifest', async () => {
     const url = await freshDatabase('no_op_apply');
-    ws = createWorkspace(emulator.info, manifest(emulator.info.base_url).replace('No-op apply test', 'No-op apply test in PostgreSQL'));
+    ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url).replace('No-op apply test', 'No-op apply test in PostgreSQL'), clock);
     writeFileSync(join(ws.dir, 'adsctl.yaml'), POSTGRES_CONFIG);
     ws.env['TEAM_STATE_URL'] = url;
     db = new pg.Client({ connectionString: url });
     await db.connect();
-    await adsctl(['apply', '--auto-approve'], 0);
+    await expectCode(ws.apply(), 0);
   });
 
   it('writes no row for apply --auto-approve with nothing to do, nor for a saved plan with no changes', async () => {
     const before = await rows(db);
-    const run = await adsctl(['apply', '--auto-approve'], 0);
+    const run = await expectCode(ws.apply(), 0);
     expect(run.stdout).toContain('Apply complete! Resources: 0 added, 0 changed, 0 destroyed.');
     expect(await rows(db)).toEqual(before);
-    await adsctl(['plan', '--out', 'empty.plan'], 0);
-    await adsctl(['apply', 'empty.plan'], 0);
+    await expectCode(ws.plan({ out: 'empty.plan' }), 0);
+    await expectCode(ws.applySaved('empty.plan'), 0);
     expect(await rows(db)).toEqual(before);
     // nothing holds the lock, and nothing was written beside the manifests either
     expect((await db.query('SELECT * FROM adsctl.lock_holders')).rows).toEqual([]);
