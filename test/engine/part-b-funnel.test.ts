@@ -1,5 +1,6 @@
 /**
- * The whole Part B funnel as code, end to end through the built CLI and the emulator: a PNG
+ * The whole Part B funnel as code, end to end through the engine in-process (the engine harness,
+ * test/support/engine-harness.ts) and the in-process emulator at a manual clock: a PNG
  * (1200x628, a real image whose size the emulator probes) uploaded and added to the media
  * library, a website card on it, a promoted-only post carrying the card, a line item promoting
  * `posts.launch` and targeting `custom_audience: newsletter`, the audience's members from a CSV
@@ -18,7 +19,9 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { findUploadByKey } from '../../src/emulator/upload/uploaded-media.js';
 import { createSandboxAccount, memberCounts, setBusiness } from '../support/audiences.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, listAll, parseStateList, seededAccountHead, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import { listAll, seededAccountHead, stepsInOrder, transcript } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 import { distinctIdentifiers, memberCsv, people, seededRandom, type MemberLine } from '../support/member-files.js';
 import { validPng } from '../support/png-image.js';
 
@@ -30,11 +33,12 @@ const TARGETING = `${LI}.targeting["CUSTOM_AUDIENCE:custom_audiences.newsletter"
 
 let emulator: RunningEmulator;
 let client: TestClient;
-let ws: Workspace;
+const clock = manualClock();
+let ws: EngineWorkspace;
 let partner: string;
 let subscribers: MemberLine[];
 let optOuts: MemberLine[];
-/** What `state list` bound after the first apply. */
+/** What the state bound after the first apply. */
 let first: Map<string, string>;
 let oldPostId: string;
 const png = validPng(1200, 628, 7);
@@ -78,9 +82,8 @@ campaigns:
         promoted_posts: [posts.launch]
 `;
 
-const adsctl = expectRuns(() => ws);
 
-const stateList = async (): Promise<Map<string, string>> => parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+const stateList = async (): Promise<Map<string, string>> => ws.bindings(ACCOUNT);
 
 /** The live post `id` (published, promoted-only), or undefined. */
 async function livePost(id: string): Promise<Record<string, any> | undefined> {
@@ -100,7 +103,7 @@ async function gone(path: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
+  ({ emulator, client } = await startTestEmulator({ clock }));
   // the partner account shares the seeded account's business, so the audience may be shared with it
   partner = await createSandboxAccount(client);
   await setBusiness(client, ACCOUNT, 'acme-business');
@@ -108,7 +111,7 @@ beforeAll(async () => {
   const random = seededRandom(20270101);
   subscribers = people(random, 180, 'subscriber', 0.5);
   optOuts = people(random, 40, 'optout', 0.25);
-  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, 'The launch starts now. Everything for the trail.'));
+  ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url, 'The launch starts now. Everything for the trail.'), clock);
   mkdirSync(join(ws.dir, 'media'));
   mkdirSync(join(ws.dir, 'data'));
   writeFileSync(join(ws.dir, 'media', 'hero.png'), png);
@@ -123,7 +126,7 @@ stepsInOrder();
 
 describe('the creative funnel: media, card, post, audience, permission, do-not-reach list', () => {
   it('applies the whole funnel, each object wired to the next on the service', async () => {
-    const apply = await adsctl(['apply', '--auto-approve'], 0);
+    const apply = await expectCode(ws.apply(), 0);
     expect(apply.stdout).toContain('Apply complete! Resources: 12 added, 0 changed, 0 destroyed.');
     first = await stateList();
     for (const address of ['media.hero', 'cards.site', 'posts.launch', 'custom_audiences.newsletter', 'custom_audiences.newsletter.users', `custom_audiences.newsletter.permissions["${partner}"]`, 'do_not_reach', 'do_not_reach.users', 'campaigns.launch', LI, PROMOTION, TARGETING]) {
@@ -165,20 +168,20 @@ describe('the creative funnel: media, card, post, audience, permission, do-not-r
   });
 
   it('plans no changes right after', async () => {
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    const plan = await expectCode(ws.plan({ detailedExitcode: true }), 0);
     expect(plan.stdout).toContain('No changes.');
   });
 
   it('creates a new post for an edited text and moves the promotion to it; the old post stays', async () => {
     ws.write(manifest(emulator.info.base_url, 'The launch starts today. Everything for the trail.'));
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    const plan = await expectCode(ws.plan({ detailedExitcode: true }), 2);
     expect(plan.stdout).toContain('# posts.launch must be replaced');
     expect(plan.stdout).toMatch(/the old one stays on the service/);
     expect(plan.stdout).toContain(`# ${PROMOTION} must be replaced`);
     // nothing else moves: the card, the media, the audience and its members stay as they are
     expect(plan.stdout).not.toMatch(/# (cards|media|custom_audiences|do_not_reach)\S* (must be replaced|will be)/);
 
-    await adsctl(['apply', '--auto-approve'], 0);
+    await expectCode(ws.apply(), 0);
     const now = await stateList();
     const newPostId = now.get('posts.launch')!;
     expect(newPostId).toBeDefined();
@@ -196,12 +199,12 @@ describe('the creative funnel: media, card, post, audience, permission, do-not-r
     const promotions = await listAll(client, `${A}/promoted_tweets`, { line_item_ids: now.get(LI)! });
     expect(promotions.map((p) => String(p['id']))).toEqual([now.get(PROMOTION)]);
 
-    expect((await adsctl(['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+    expect((await expectCode(ws.plan({ detailedExitcode: true }), 0)).stdout).toContain('No changes.');
   });
 
   it('destroys everything but the post and the media item, which the plan says stay on the service', async () => {
     const before = await stateList();
-    const destroy = await adsctl(['destroy', '--auto-approve'], 0);
+    const destroy = await expectCode(ws.destroy(), 0);
     expect(destroy.stdout).toMatch(/# posts\.launch will no longer be managed by adsctl\n\s*# \(the post stays on the service: the API cannot delete it\)/);
     expect(destroy.stdout).toMatch(/# media\.hero will no longer be managed by adsctl\n\s*# \(the media item stays on the service: the API cannot delete it\)/);
     expect(destroy.stdout).toContain('Destroy complete!');
@@ -224,10 +227,10 @@ describe('the creative funnel: media, card, post, audience, permission, do-not-r
   });
 
   it('has nothing left to plan: neither a destroy plan nor an empty manifest finds changes', async () => {
-    const again = await adsctl(['plan', '--destroy', '--detailed-exitcode'], 0);
+    const again = await expectCode(ws.plan({ destroy: true, detailedExitcode: true }), 0);
     expect(again.stdout).toContain('No changes.');
     ws.write(seededAccountHead(emulator.info.base_url));
-    const empty = await adsctl(['plan', '--detailed-exitcode'], 0);
+    const empty = await expectCode(ws.plan({ detailedExitcode: true }), 0);
     expect(empty.stdout).toContain('No changes.');
   });
 
@@ -235,7 +238,7 @@ describe('the creative funnel: media, card, post, audience, permission, do-not-r
   // what was last uploaded to them must go with them, or the new audience would be left empty
   it('applies the funnel again after the destroy, uploading the members into the new audience and list', async () => {
     ws.write(manifest(emulator.info.base_url, 'The launch starts today. Everything for the trail.'));
-    const run = await ws.run(['apply', '--auto-approve']);
+    const run = await ws.apply();
     expect(run.code, transcript(run)).toBe(0);
     const recreated = await stateList();
     expect(recreated.get('custom_audiences.newsletter')).not.toBe(first.get('custom_audiences.newsletter'));
