@@ -1,17 +1,17 @@
 /**
- * What an apply prints says what happened, and no more. A progress line names only writes that
- * went out: not an operation then skipped because what it waited for was refused, not one an
- * interrupt kept from being sent. The summary of an interrupted apply counts what was sent and
+ * What an interrupted apply prints says what happened, and no more. A progress line names only
+ * writes that went out: not one an interrupt kept from being sent. The summary of an interrupted apply counts what was sent and
  * what was never started; when the signal came after the last write had gone out, it says every
  * write was sent and that nothing is left, instead of asking for another run. Each moment is held
- * exactly by a proxy that withholds chosen answers (answer-gate.ts).
+ * exactly by a proxy that withholds chosen answers (answer-gate.ts). An operation skipped because
+ * what it waited for was refused is test/engine/apply-progress-truth.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator } from '../support/client.js';
 import { createWorkspace, seededAccountHead, transcript, waitUntil, type Workspace } from '../support/e2e.js';
-import { clearRefusals, refuse } from '../support/refusals.js';
+import { clearRefusals } from '../support/refusals.js';
 import type { CliRun } from '../support/run-cli.js';
 import { startAnswerGate, type SeenWrite } from './answer-gate.js';
 
@@ -129,21 +129,6 @@ describe('an apply interrupted with a write not yet sent', () => {
     expect(lines.filter((line) => line.startsWith('    ')).join(', ').split(', ')).toHaveLength(sent);
     const plan = await adsctl(ws, ['plan', '--detailed-exitcode'], 2);
     expect(plan.stdout).toContain(`Plan: ${notStarted} to add, 0 to change, 0 to destroy.`);
-    await adsctl(ws, ['apply', '--auto-approve'], 0);
-    expect((await adsctl(ws, ['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
-  });
-});
-
-describe('an operation skipped because what it waits for was refused', () => {
-  it('gets no progress line, only the line that says it was skipped', async () => {
-    const ws = workspace(manifest('skip', 'Skipped child', [{ key: 'refused', keyword: 'rafts', posts: [] }]));
-    await refuse(emulator.info, { method: 'POST', path: '/line_items$', match: { name: 'Skipped child refused' }, status: 400, code: 'INVALID_PARAMETER', message: 'refused for the test', parameter: 'name' });
-    const run = await adsctl(ws, ['apply', '--auto-approve'], 1);
-    const keyword = 'campaigns.skip.line_items.refused.targeting["BROAD_KEYWORD:rafts"]';
-    expect(run.stderr).toContain(`Skipped: ${keyword}: campaigns.skip.line_items.refused was not created`);
-    expect(progressLines(run.stderr).join('\n'), transcript(run)).not.toMatch(/targeting criteri|BROAD_KEYWORD/);
-    expect(progressLines(run.stderr).join('\n')).toMatch(/: create 1 line item\n {4}campaigns\.skip\.line_items\.refused/);
-    await clearRefusals(emulator.info);
     await adsctl(ws, ['apply', '--auto-approve'], 0);
     expect((await adsctl(ws, ['plan', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
   });
