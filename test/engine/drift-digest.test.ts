@@ -1,5 +1,6 @@
 /**
- * Issue 22, "One drift report for many accounts", through the real CLI against the real emulator:
+ * Issue 22, "One drift report for many accounts", through the engine in-process against the
+ * in-process emulator at a manual clock (moved a second on before the changes by hand):
  * a directory of five account manifests is applied, two accounts are changed by hand through the
  * API (a budget lowered in one, an ACTIVE campaign made in another), and `plan --refresh-only
  * --detailed-exitcode` exits 2 with a digest naming exactly those two accounts — what changed
@@ -14,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { lineItemByHand, madeByHand as makeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const CLIENTS = ['alpine', 'coastal', 'desert', 'forest', 'urban'];
 /** The account whose budget is changed by hand, and the one that gets a campaign made by hand. */
@@ -45,8 +48,8 @@ interface PlanJson {
 
 let emulator: RunningEmulator;
 let client: TestClient;
-let ws: Workspace;
-const adsctl = expectRuns(() => ws);
+const clock = manualClock();
+let ws: EngineWorkspace;
 /** Per account key (`alpine.yaml`): its live id, its campaign's and its funding instrument's. */
 const ids = new Map<string, { account: string; campaign: string; card: string }>();
 let madeByHand = '';
@@ -69,8 +72,8 @@ function digestOf(stdout: string): string {
 }
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
-  ws = createWorkspace(emulator.info, '');
+  ({ emulator, client } = await startTestEmulator({ clock }));
+  ws = createEngineWorkspace(emulator.info, '', clock);
   mkdirSync(join(ws.dir, 'accounts'));
   for (const name of CLIENTS) writeFileSync(join(ws.dir, 'accounts', key(name)), manifest(emulator.info.base_url, name));
 });
@@ -82,12 +85,12 @@ stepsInOrder();
 
 describe('one drift digest over five accounts', () => {
   it('applies the five accounts; nothing has drifted', async () => {
-    await adsctl(['apply', 'accounts', '--auto-approve'], 0);
-    const calm = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 0);
+    await expectCode(ws.apply({ path: 'accounts' }), 0);
+    const calm = await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, detailedExitcode: true }), 0);
     expect(calm.stdout).not.toContain('Drift digest');
-    const md = (await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode', '--markdown'], 0)).stdout;
+    const md = (await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, detailedExitcode: true, format: 'markdown' }), 0)).stdout;
     expect(md).toBe('## adsctl drift report\n\n**No drift: nothing changed outside adsctl in the 5 accounts since the last apply.**\n');
-    const json = JSON.parse((await adsctl(['plan', 'accounts', '--json'], 0)).stdout) as PlanJson;
+    const json = JSON.parse((await expectCode(ws.plan({ path: 'accounts', format: 'json' }), 0)).stdout) as PlanJson;
     for (const a of json.accounts) {
       const idOf = (address: string): string => json.resource_changes.find((c) => c.account === a.key && c.address === address)?.id ?? '';
       ids.set(a.key, { account: a.id ?? '', campaign: idOf('campaigns.brand'), card: idOf('funding_instruments.card') });
@@ -98,6 +101,7 @@ describe('one drift digest over five accounts', () => {
 
   it('names exactly the two accounts changed by hand, with what changed and the daily spend it moved', async () => {
     const budget = ids.get(key(BUDGET_CHANGED))!;
+    clock.advance(1000);
     const lowered = await client.put(`/12/accounts/${budget.account}/campaigns/${budget.campaign}`, { daily_budget_amount_local_micro: 4_000_000 }, { as: 'form' });
     expect(lowered.status, lowered.text).toBe(200);
     const made = ids.get(key(CAMPAIGN_MADE))!;
@@ -107,7 +111,7 @@ describe('one drift digest over five accounts', () => {
     // it serves, through a line item of its own: its budget is spend
     await makeByHand(client, made.account, 'line_items', lineItemByHand(madeByHand, 'Flash sale US', { entity_status: 'ACTIVE' }));
 
-    const run = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 2);
+    const run = await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, detailedExitcode: true }), 2);
     const digest = digestOf(run.stdout);
     expect(digest).toContain('Drift digest: 2 of 5 accounts changed outside adsctl since the last apply.\n');
     // who changed it, where the account history was read: the seeded user the test client signs as
@@ -123,7 +127,7 @@ describe('one drift digest over five accounts', () => {
     expect(digest).toContain('Daily spend moved outside adsctl: +250.00 USD/day.\n');
     for (const name of untouched()) expect(digest).not.toContain(name);
     // the JSON plan carries the same spend per account
-    const json = JSON.parse((await adsctl(['plan', 'accounts', '--refresh-only', '--json'], 0)).stdout) as PlanJson;
+    const json = JSON.parse((await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, format: 'json' }), 0)).stdout) as PlanJson;
     expect(json.accounts.filter((a) => a.spend.length > 0).map((a) => [a.key, a.spend.map((s) => `${s.daily} ${s.currency}`)])).toEqual([
       [key(BUDGET_CHANGED), ['-6.00 USD']],
       [key(CAMPAIGN_MADE), ['250.00 USD']],
@@ -131,7 +135,7 @@ describe('one drift digest over five accounts', () => {
   });
 
   it('as Markdown, is one issue body naming the same two accounts, and exits 2', async () => {
-    const run = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode', '--markdown'], 2);
+    const run = await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, detailedExitcode: true, format: 'markdown' }), 2);
     const md = run.stdout;
     expect(md.startsWith('## adsctl drift report\n\n**2 of 5 accounts changed outside adsctl since the last apply.**\n')).toBe(true);
     const rows = md.split('\n').filter((l) => /^\| [a-z]+\.yaml /.test(l));
@@ -154,9 +158,9 @@ describe('one drift digest over five accounts', () => {
   });
 
   it('after an apply nothing is drift, and plan reports no changes', async () => {
-    await adsctl(['apply', 'accounts', '--auto-approve'], 0);
-    const calm = await adsctl(['plan', 'accounts', '--refresh-only', '--detailed-exitcode'], 0);
+    await expectCode(ws.apply({ path: 'accounts' }), 0);
+    const calm = await expectCode(ws.plan({ path: 'accounts', refreshOnly: true, detailedExitcode: true }), 0);
     expect(calm.stdout).not.toContain('Drift digest');
-    expect((await adsctl(['plan', 'accounts', '--detailed-exitcode'], 0)).stdout).toContain('No changes.');
+    expect((await expectCode(ws.plan({ path: 'accounts', detailedExitcode: true }), 0)).stdout).toContain('No changes.');
   });
 });
