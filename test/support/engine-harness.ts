@@ -1,10 +1,11 @@
 /**
- * The engine driven as `adsctl plan`, `apply`, `destroy`, `apply --refresh-only` and `show` drive
- * it, in the test's own process: manifests loaded from a workspace directory, accounts opened and
- * planned (`preparePlan`), the plan rendered as the user would read it (text, JSON, Markdown),
- * applied (`applyAccounts`, or `acceptLiveAccounts`) and the sessions closed, mirroring
- * src/cli/prepare.ts, plan-command.ts, execute.ts, apply-command.ts, apply-refresh-only.ts and
- * show-command.ts step for step. What only a process has — argv, signals, prompts on a terminal, the exit code itself — is left out: each run
+ * The engine driven as `adsctl validate`, `plan`, `apply`, `destroy`, `apply --refresh-only` and
+ * `show` drive it, in the test's own process: manifests loaded from a workspace directory,
+ * accounts opened and planned (`preparePlan`), the plan rendered as the user would read it (text,
+ * JSON, Markdown), applied (`applyAccounts`, or `acceptLiveAccounts`) and the sessions closed,
+ * mirroring src/cli/validate-command.ts, prepare.ts, plan-command.ts, execute.ts,
+ * apply-command.ts, apply-refresh-only.ts and show-command.ts step for step. What only a process
+ * has — argv, signals, prompts on a terminal, the exit code itself — is left out: each run
  * returns the text it would print and `code`, the exit code the command would set, so a scenario
  * checks the same facts a CLI test checks, without starting a process.
  *
@@ -27,6 +28,7 @@ import { openAccounts, type AccountEnvironment, type AccountSession, type Sessio
 import { applyAccounts } from '../../src/engine/apply.js';
 import { blockingViolations, guardPlan, readRunGuardrails, runOperation } from '../../src/engine/guardrails.js';
 import { preparePlan } from '../../src/engine/prepare.js';
+import { checkAccounts } from '../../src/engine/validate.js';
 import { readSavedPlan } from '../../src/engine/saved-plan.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
 import { staleObjects } from '../../src/engine/stale.js';
@@ -204,6 +206,27 @@ export class EngineWorkspace {
       out.code = 1;
       return undefined;
     }
+  }
+
+  /** `adsctl validate [PATH]` (validate-command.ts): offline, the manifests loaded and checked with their member file headers and guardrails. */
+  async validate(args: Pick<RunArgs, 'path'> = {}): Promise<EngineRun> {
+    const out = new RunOutput(this.clock, this.env, undefined);
+    const io = out.io();
+    const path = args.path === undefined ? this.dir : this.path(args.path);
+    const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+    const result = loadManifests(path, { env: this.env });
+    const checked = result.value === undefined ? [] : await checkAccounts(result.value.accounts, guardrailRoots(result.value.accounts, givenDirectory(path)), result.sources);
+    const diagnostics = [...result.diagnostics, ...checked];
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    if (diagnostics.length > 0) io.err(formatDiagnostics(diagnostics, result.sources));
+    if (result.value === undefined || errors.length > 0) {
+      const files = new Set(errors.map((d) => d.range?.file).filter((f) => f !== undefined));
+      io.err(`\n${plural(errors.length, 'error')}${files.size > 0 ? ` in ${plural(files.size, 'file')}` : ''}.\n`);
+      return out.done(1);
+    }
+    const resources = result.value.accounts.reduce((sum, account) => sum + account.resources.length, 0);
+    io.out(`Success! ${plural(resources, 'resource')} in ${plural(result.files.length, 'file')} (${plural(result.value.accounts.length, 'account')}) are valid.\n`);
+    return out.done(0);
   }
 
   /** `adsctl plan` (plan-command.ts). */

@@ -1,5 +1,6 @@
 /**
- * The apply outcome line tells the truth, with the real CLI against the real emulator: when the
+ * The apply outcome line tells the truth, through the engine in-process against the in-process
+ * emulator at a manual clock: when the
  * service refuses one operation (promoting a user the service finds ineligible, which validate
  * and plan cannot know), apply names the failing address on stderr, ends with
  * `Apply failed: 1 error; ...` and exits 1, for a plan made on the spot and for a saved plan
@@ -10,8 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
-import type { CliRun } from '../support/run-cli.js';
+import { listAll, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, type EngineRun, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 /** A seeded user the service refuses to promote, and one it promotes. */
@@ -48,18 +50,13 @@ campaigns:
 
 let emulator: RunningEmulator;
 let client: TestClient;
-let ws: Workspace;
-
-async function adsctl(args: string[], code: number): Promise<CliRun> {
-  const run = await ws.run(args);
-  expect(run.code, `adsctl ${args.join(' ')}\n${transcript(run)}`).toBe(code);
-  return run;
-}
+const clock = manualClock();
+let ws: EngineWorkspace;
 
 const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The run failed the way Terraform reports it: the error block of BAD, then the failed line, and no complete line anywhere. */
-function expectFailed(run: CliRun, failedLine: string): void {
+function expectFailed(run: EngineRun, failedLine: string): void {
   expect(run.stderr).toMatch(new RegExp(`\\nError: ${literal(BAD)}: [^\\n]*INVALID_USER[^\\n]*\\n\\n${literal(failedLine)}\\n$`));
   expect(run.stdout + run.stderr).not.toContain('Apply complete!');
   // the error is printed once, at the end; progress only says the address failed
@@ -72,8 +69,8 @@ async function livePromotedUsers(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
-  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url, 'refused'));
+  ({ emulator, client } = await startTestEmulator({ clock }));
+  ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url, 'refused'), clock);
 });
 afterAll(async () => {
   await emulator.close();
@@ -81,37 +78,37 @@ afterAll(async () => {
 });
 stepsInOrder();
 
-describe('the outcome of an apply, through the CLI', () => {
+describe('the outcome of an apply, through the engine', () => {
   it('plans a promotion the service will refuse, as validate and plan cannot know', async () => {
-    await adsctl(['validate'], 0);
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 2);
+    await expectCode(ws.validate(), 0);
+    const plan = await expectCode(ws.plan({ detailedExitcode: true }), 2);
     expect(plan.stdout).toContain('Plan: 3 to add, 0 to change, 0 to destroy.');
   });
 
   it('names the refused address and says the apply failed, with what was done, exit 1', async () => {
-    const apply = await adsctl(['apply', '--auto-approve'], 1);
+    const apply = await expectCode(ws.apply(), 1);
     expectFailed(apply, 'Apply failed: 1 error; 2 added, 0 changed, 0 destroyed.');
-    const bound = parseStateList((await adsctl(['state', 'list'], 0)).stdout);
+    const bound = ws.bindings(ACCOUNT);
     expect([...bound.keys()].filter((a) => a.startsWith('campaigns.')).sort()).toEqual(['campaigns.outcome', 'campaigns.outcome.line_items.followers']);
     expect(await livePromotedUsers()).toEqual([]);
   });
 
   it('reports a saved plan that fails the same way', async () => {
     const saved = join(ws.dir, 'outcome.plan');
-    const plan = await adsctl(['plan', '--out', saved], 0);
+    const plan = await expectCode(ws.plan({ out: saved }), 0);
     expect(plan.stdout).toContain('Plan: 1 to add, 0 to change, 0 to destroy.');
-    const apply = await adsctl(['apply', saved], 1);
+    const apply = await expectCode(ws.applySaved(saved), 1);
     expectFailed(apply, 'Apply failed: 1 error; 0 added, 0 changed, 0 destroyed.');
   });
 
   it('says Apply complete! once every operation succeeds, and then plans no changes', async () => {
     ws.write(manifest(emulator.info.base_url, 'accepted'));
-    const apply = await adsctl(['apply', '--auto-approve'], 0);
+    const apply = await expectCode(ws.apply(), 0);
     expect(apply.stdout).toContain('\nApply complete! Resources: 1 added, 0 changed, 0 destroyed.\n');
     expect(apply.stderr).not.toContain('Error:');
     expect(apply.stdout + apply.stderr).not.toContain('Apply failed');
     expect(await livePromotedUsers()).toEqual([ELIGIBLE]);
-    const plan = await adsctl(['plan', '--detailed-exitcode'], 0);
+    const plan = await expectCode(ws.plan({ detailedExitcode: true }), 0);
     expect(plan.stdout).toContain('No changes.');
   });
 });
