@@ -4,8 +4,8 @@
  * is created on that asset; the next plan is clean, and a video file edited replaces the video and
  * moves the creative to the new asset. Through the engine in-process against the in-process
  * emulator at a manual clock, which the manifest names, so the creatives and assets read through
- * the API are the ones apply made. A media item that is no AMPLIFY_VIDEO upload refused by
- * `validate` is test/e2e/preroll-creative.test.ts.
+ * the API are the ones apply made. A media item that is no AMPLIFY_VIDEO upload is refused at
+ * its position before anything is written.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -88,5 +88,14 @@ describe('a media creative naming a video of the manifest', () => {
     const moved = state()['campaigns.video.line_items.preroll.media_creatives["media.teaser"]']!.id;
     expect((await creatives()).find((c) => c['id'] === moved)?.['account_media_id']).toBe(await prerollOf(newVideo));
     expect((await creatives()).some((c) => c['id'] === creative)).toBe(false);
+  });
+
+  it('is refused at its position when the media is no AMPLIFY_VIDEO upload', async () => {
+    const ws = createEngineWorkspace(emulator.info, manifest('TWEET_VIDEO'), clock);
+    workspaces.push(ws);
+    writeFileSync(join(ws.dir, 'teaser.mp4'), mp4(1280, 720, { durationMs: 6000 }));
+    const validate = await ws.validate();
+    expect(validate.code, transcript(validate)).toBe(1);
+    expect(validate.stderr + validate.stdout).toMatch(/account\.yaml:\d+:\d+: error media-category: media "teaser" has no PREROLL asset/);
   });
 });
