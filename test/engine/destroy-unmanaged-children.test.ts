@@ -4,19 +4,23 @@
  * with what deleting the campaign does to it. The spec describes no cascade (deleting a campaign
  * deletes the campaign), so it stays — and after the destroy it is still on the service, under a
  * deleted campaign no plan reads; until now it vanished from every report unnamed. An account with
- * `unmanaged: ignore` is not read for them.
+ * `unmanaged: ignore` is not read for them. Through the engine in-process against the in-process
+ * emulator at a manual clock, the line item made by hand a second after the apply.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
+import { manualClock } from '../support/manual-clock.js';
 
 const ACCOUNT = '18ce54d4x5t';
 
 let emulator: RunningEmulator;
 let client: TestClient;
-let ws: Workspace;
+const clock = manualClock();
+let ws: EngineWorkspace;
 let campaignId: string;
 let handMade: string;
 
@@ -37,7 +41,6 @@ const manifest = (endpoint: string, option = ''): string => `${seededAccountHead
         entity_status: PAUSED
 `;
 
-const adsctl = expectRuns(() => ws);
 
 interface Child {
   type: string;
@@ -56,8 +59,8 @@ interface Child {
 const STAYS = "stays when campaigns.launch is deleted (the service does not delete a campaign's line items with it)";
 
 beforeAll(async () => {
-  ({ emulator, client } = await startTestEmulator());
-  ws = createWorkspace(emulator.info, manifest(emulator.info.base_url));
+  ({ emulator, client } = await startTestEmulator({ clock }));
+  ws = createEngineWorkspace(emulator.info, manifest(emulator.info.base_url), clock);
 });
 afterAll(async () => {
   await emulator.close();
@@ -67,13 +70,14 @@ stepsInOrder();
 
 describe('a destroy of a campaign with a line item made by hand', () => {
   it('applies the manifest, then a line item is made by hand in its campaign', async () => {
-    await adsctl(['apply', '--auto-approve'], 0);
-    campaignId = parseStateList((await adsctl(['state', 'list'], 0)).stdout).get('campaigns.launch')!;
+    await expectCode(ws.apply(), 0);
+    campaignId = ws.bindings(ACCOUNT).get('campaigns.launch')!;
+    clock.advance(1000);
     handMade = await madeByHand(client, ACCOUNT, 'line_items', lineItemByHand(campaignId, 'Extra', { daily_budget_amount_local_micro: 12_340_000, entity_status: 'ACTIVE' }));
   });
 
   it('names it in the text of plan --destroy, with what deleting the campaign does to it', async () => {
-    const plan = await adsctl(['plan', '--destroy'], 0);
+    const plan = await expectCode(ws.plan({ destroy: true }), 0);
     expect(plan.stdout).toContain('Not managed by adsctl, under what this plan deletes');
     expect(plan.stdout).toContain(`  line item "Extra" (id ${handMade}) in campaigns.launch: ACTIVE, dormant, daily budget 12.34 USD; ${STAYS}`);
     expect(plan.stdout).toContain('to have it deleted as well, delete it first, or adopt it into the manifest');
@@ -81,11 +85,11 @@ describe('a destroy of a campaign with a line item made by hand', () => {
   });
 
   it('names it in the Markdown and in the JSON (unmanaged_children, format 2.8)', async () => {
-    const markdown = await adsctl(['plan', '--destroy', '--markdown'], 0);
+    const markdown = await expectCode(ws.plan({ destroy: true, format: 'markdown' }), 0);
     expect(markdown.stdout).toContain('### Not managed by adsctl, under what this plan deletes');
     expect(markdown.stdout).toContain(`line item "Extra" (id ${handMade}) in campaigns.launch`);
     expect(markdown.stdout).toContain("stays when campaigns.launch is deleted (the service does not delete a campaign's line items with it)");
-    const json = JSON.parse((await adsctl(['plan', '--destroy', '--json'], 0)).stdout) as { format_version: string; mode: string; unmanaged?: unknown; unmanaged_children?: Child[] };
+    const json = JSON.parse((await expectCode(ws.plan({ destroy: true, format: 'json' }), 0)).stdout) as { format_version: string; mode: string; unmanaged?: unknown; unmanaged_children?: Child[] };
     expect(json.format_version).toBe('2.8');
     expect(json.mode).toBe('destroy');
     expect(json.unmanaged).toBeUndefined();
@@ -109,7 +113,7 @@ describe('a destroy of a campaign with a line item made by hand', () => {
   it('is not read for an account that opts out with unmanaged: ignore', async () => {
     ws.write(manifest(emulator.info.base_url, 'unmanaged: ignore\n'));
     try {
-      const plan = await adsctl(['plan', '--destroy'], 0);
+      const plan = await expectCode(ws.plan({ destroy: true }), 0);
       expect(plan.stdout).not.toContain('under what this plan deletes');
     } finally {
       ws.write(manifest(emulator.info.base_url));
@@ -117,7 +121,7 @@ describe('a destroy of a campaign with a line item made by hand', () => {
   });
 
   it('destroys what adsctl manages, says so again, and the line item stays on the service as said', async () => {
-    const destroy = await adsctl(['destroy', '--auto-approve'], 0);
+    const destroy = await expectCode(ws.destroy(), 0);
     expect(destroy.stdout).toContain(STAYS);
     const campaign = await client.get(`/12/accounts/${ACCOUNT}/campaigns/${campaignId}`, { with_deleted: true });
     expect((campaign.body as { data: { deleted: boolean } }).data.deleted).toBe(true);
@@ -127,7 +131,7 @@ describe('a destroy of a campaign with a line item made by hand', () => {
   });
 
   it('leaves nothing to destroy', async () => {
-    const again = await adsctl(['plan', '--destroy', '--detailed-exitcode'], 0);
+    const again = await expectCode(ws.plan({ destroy: true, detailedExitcode: true }), 0);
     expect(again.stdout).not.toContain('under what this plan deletes');
   });
 });
