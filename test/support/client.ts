@@ -4,6 +4,7 @@
  */
 import { request } from 'undici';
 import { startEmulator, type EmulatorOptions, type RunningEmulator, type StartupInfo } from '../../src/emulator/emulator.js';
+import type { Clock } from '../../src/clock/clock.js';
 import { authorizationHeader, rfc3986, type Credentials } from './signer.js';
 import { testClock } from './test-clock.js';
 
@@ -44,7 +45,11 @@ export class TestClient {
   readonly info: StartupInfo;
   creds: Credentials;
 
-  constructor(info: StartupInfo, creds?: Credentials) {
+  /**
+   * `clock`: the time its signatures carry, for an emulator at a clock of its own (a manual clock
+   * far from the test instant); the test clock when absent.
+   */
+  constructor(info: StartupInfo, creds?: Credentials, readonly clock?: Clock) {
     this.info = info;
     this.creds = creds ?? {
       consumerKey: info.consumer_key,
@@ -56,7 +61,7 @@ export class TestClient {
 
   /** The same client signing as another user. */
   as(creds: Credentials): TestClient {
-    return new TestClient(this.info, creds);
+    return new TestClient(this.info, creds, this.clock);
   }
 
   url(path: string, base: SendOptions['base'] = 'ads'): string {
@@ -88,7 +93,7 @@ export class TestClient {
         ...(opts.bodyHash === true && body !== undefined ? { bodyForHash: Buffer.from(body) } : {}),
         ...(opts.oauth === undefined ? {} : { extraOAuth: opts.oauth }),
         ...(opts.nonce === undefined ? {} : { nonce: opts.nonce }),
-        ...(opts.timestamp === undefined ? {} : { timestamp: opts.timestamp }),
+        ...(opts.timestamp === undefined ? (this.clock === undefined ? {} : { timestamp: Math.floor(this.clock.now().getTime() / 1000) }) : { timestamp: opts.timestamp }),
       });
     }
     const res = await request(url, { method: method as 'GET', headers, ...(body === undefined ? {} : { body }) });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { parse } from 'yaml';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
-import { startTestEmulator, type TestClient } from './client.js';
+import { startTestEmulator, TestClient } from './client.js';
 import { workspaceAt } from './e2e.js';
 import { generateInto } from './engine-adoption.js';
 import { EngineWorkspace, expectCode } from './engine-harness.js';
@@ -25,11 +25,14 @@ export interface InProcess {
   clock: ManualClock;
 }
 
-/** Starts an in-process emulator at a manual clock (TEST_INSTANT until moved) and a wire log in front of it. */
-export async function inProcess(): Promise<InProcess> {
-  const clock = manualClock();
-  const { emulator, client } = await startTestEmulator({ clock });
-  return { emulator, client, log: await startWireLog(emulator.info.base_url), clock };
+/**
+ * Starts an in-process emulator at a manual clock (at `start`, TEST_INSTANT unless told, until
+ * moved) and a wire log in front of it; its client signs at that clock too.
+ */
+export async function inProcess(start?: string): Promise<InProcess> {
+  const clock = manualClock(start);
+  const { emulator } = await startTestEmulator({ clock });
+  return { emulator, client: new TestClient(emulator.info, undefined, clock), log: await startWireLog(emulator.info.base_url), clock };
 }
 
 /** Closes the wire log and the emulator. */

@@ -1,7 +1,8 @@
 /**
  * The guard against fixtures that expire (docs/architecture.md, "One clock"): the golden manifests
- * that apply are applied and planned again with the clock of the CLI and of the emulator set to
- * today + 400 days, whatever day the suite runs. Their dates are written relative to the test
+ * that apply are applied and planned again through the engine in-process, with the manual clock of
+ * the runs, of the in-process emulator and of the requests the test signs set to today + 400 days,
+ * whatever day the suite runs. Their dates are written relative to the test
  * instant (test/support/test-clock.ts), so each is moved by the same whole number of days as the
  * clock; a date-dependent refusal — a scheduled post in the past, say — fails the case, naming
  * it. Every distinct use of a date is applied: the first case (by name) of each set of
@@ -11,14 +12,13 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shiftTo } from '../../src/clock/clock.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { resetRateLimits, transcript } from '../support/e2e.js';
+import { expectCode } from '../support/engine-harness.js';
+import { closeInProcess, engineWorkspaceAt, inProcess, type InProcess } from '../support/engine-round-trip.js';
 import { emulatedFor, goldenCases, goldenWorkspace, NOT_APPLYING } from '../support/golden-cases.js';
-import { adsctl, closeEmulated, emulated, removeScratch, type Emulated } from '../support/round-trip.js';
-import { runCli } from '../support/run-cli.js';
-import { emulatorEnv } from '../support/e2e.js';
-import { TEST_INSTANT, testNow } from '../support/test-clock.js';
+import { removeScratch } from '../support/round-trip.js';
+import { TEST_INSTANT } from '../support/test-clock.js';
 
 const DAY_MS = 86_400_000;
 
@@ -55,17 +55,13 @@ function moveWorkspaceDates(work: string, days: number): void {
   for (const f of readdirSync(work).filter((n) => n.endsWith('.yaml'))) writeFileSync(join(work, f), moveDates(readFileSync(join(work, f), 'utf8'), days));
 }
 
-let previous: string | undefined;
-beforeAll(() => {
-  // from here on the test clock — the emulators this file starts, the CLI it runs, the requests it
-  // signs — reads the test instant moved LATER_DAYS days on
-  previous = process.env['ADSCTL_CLOCK'];
-  process.env['ADSCTL_CLOCK'] = shiftTo(testNow() + LATER_DAYS * DAY_MS, Date.now());
-});
-afterAll(() => {
-  process.env['ADSCTL_CLOCK'] = previous;
-  removeScratch();
-});
+/** The test instant moved LATER_DAYS days on: where the emulators this file starts, the runs and the requests it signs stand. */
+const LATER = new Date(Date.parse(TEST_INSTANT) + LATER_DAYS * DAY_MS).toISOString();
+
+/** An in-process emulator (and its wire log) at LATER. */
+const later = (): Promise<InProcess> => inProcess(LATER);
+
+afterAll(removeScratch);
 
 /** Golden case `name` in a workspace of its own, its dates moved with the clock. */
 function laterWorkspace(name: string): { work: string; env: NodeJS.ProcessEnv } {
@@ -75,10 +71,11 @@ function laterWorkspace(name: string): { work: string; env: NodeJS.ProcessEnv } 
 }
 
 /** Applies the workspace in `at`, then plans it: exit 0 both, and no change left. */
-async function applyAndPlan(at: Emulated, name: string, work: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function applyAndPlan(at: InProcess, name: string, work: string, env: NodeJS.ProcessEnv): Promise<void> {
   await resetRateLimits(at.emulator.info);
-  await adsctl(at, work, ['apply', '.', '--auto-approve'], 0, env);
-  const plan = await adsctl(at, work, ['plan', '.', '--detailed-exitcode'], 0, env);
+  const ws = engineWorkspaceAt(at, work, env);
+  await expectCode(ws.apply({ path: '.' }), 0);
+  const plan = await expectCode(ws.plan({ path: '.', detailedExitcode: true }), 0);
   expect(plan.stdout, name).toContain('No changes.');
 }
 
@@ -98,24 +95,24 @@ describe(`the golden manifests, applied ${LATER_DAYS} days after the test instan
 
   const together = applying.filter((c) => !c.alone);
   it(`${together.map((c) => c.name).join(', ')}, in one account`, async () => {
-    const at = await emulated();
+    const at = await later();
     try {
       for (const c of together) {
         const { work, env } = laterWorkspace(c.name);
         await applyAndPlan(at, c.name, work, env);
       }
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 300_000);
 
   it.concurrent.each(applying.filter((c) => c.alone))('$name', async ({ name }) => {
-    const at = await emulatedFor(name, emulated);
+    const at = await emulatedFor(name, later);
     try {
       const { work, env } = laterWorkspace(name);
       await applyAndPlan(at, name, work, env);
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 120_000);
 });
@@ -134,7 +131,7 @@ describe('the guard itself', () => {
   });
 
   it('fails a fixture holding a date before the test instant: the scheduled post is refused, nothing sent', async () => {
-    const at = await emulatedFor('plan/part-b-later-create', emulated);
+    const at = await emulatedFor('plan/part-b-later-create', later);
     try {
       const { work, env } = goldenWorkspace('plan/part-b-later-create');
       const manifest = join(work, 'account.yaml');
@@ -146,13 +143,13 @@ describe('the guard itself', () => {
       writeFileSync(manifest, past);
       moveWorkspaceDates(work, LATER_DAYS);
       await resetRateLimits(at.emulator.info);
-      const run = await runCli(['apply', '.', '--auto-approve'], { env: { ...emulatorEnv(at.emulator.info), ...env, ADSCTL_ENDPOINT: at.log.url, XDG_CONFIG_HOME: join(work, '.config') }, cwd: work });
+      const run = await engineWorkspaceAt(at, work, env).apply({ path: '.' });
       // refused by the plan, at the manifest's line, before anything is sent
       expect(run.code, transcript(run)).toBe(1);
       expect(run.stdout + run.stderr).toMatch(/account\.yaml:\d+:\d+: error time-past: scheduled_posts\.\w+: scheduled_at \S+ is not in the future/);
       expect(at.log.writes()).toEqual([]);
     } finally {
-      await closeEmulated(at);
+      await closeInProcess(at);
     }
   }, 120_000);
 });
