@@ -1,6 +1,6 @@
 /**
  * The golden manifests of test/golden/ as end-to-end tests apply them against the emulator
- * (test/engine/generate-golden-roundtrip.test.ts at the test instant, test/e2e/dates-later.test.ts
+ * (test/engine/generate-golden-roundtrip.test.ts at the test instant, test/engine/dates-later.test.ts
  * a year and more later): which cases are meant to apply, which are refused and why, and a case
  * copied into a workspace of its own without its expected outputs.
  */
