@@ -1,10 +1,10 @@
 /**
- * The round trip of `adsctl generate` for the end-to-end tests (test/e2e/generate-roundtrip.test.ts;
- * engine-round-trip.ts runs it in-process): an emulator behind a wire log, the built CLI run
- * against it, an account generated into an empty directory and planned right after (no change,
- * no write, reads within the refresh's), and the check that what generate wrote of an object a
- * manifest made holds no field that manifest left to the service but the serving status, which
- * generate writes always.
+ * The round trip of `adsctl generate`, its shared parts (engine-round-trip.ts runs it in-process,
+ * for test/engine/generate-roundtrip.test.ts and generate-golden-roundtrip.test.ts): an emulator
+ * behind a wire log and the built CLI run against it (test/e2e/generate-roundtrip.test.ts),
+ * scratch directories, the bindings of a workspace's state, and the check that what generate
+ * wrote of an object a manifest made holds no field that manifest left to the service but the
+ * serving status, which generate writes always.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,26 +78,6 @@ export function bindingsOf(dir: string): Map<string, string> {
     for (const [address, entry] of Object.entries(state.resources)) out.set(address, entry.id);
   }
   return out;
-}
-
-/** Generates account `id` into an empty directory, then plans it: no change, no write. */
-export async function roundTrip(at: Emulated, id: string): Promise<Generated> {
-  const out = join(scratch(), 'accounts');
-  at.log.reset();
-  await adsctl(at, join(out, '..'), ['generate', out, '--account', id], 0);
-  const generateReads = at.log.requests().filter((r) => !r.path.endsWith('/accounts')).length;
-  const text = readFileSync(join(out, `${id}.yaml`), 'utf8');
-  at.log.reset();
-  const plan = await adsctl(at, out, ['plan', '.', '--detailed-exitcode'], 0);
-  expect(plan.stdout, text).toContain('No changes.');
-  expect(at.log.writes(), text).toEqual([]);
-  // the account list aside, no more reads than the refresh of everything it wrote, but for one
-  // request for each kind the account turned out to have none of (which a refresh never reads)
-  const refreshReads = at.log.requests().length;
-  expect(generateReads, `generate ${id}: ${generateReads} reads; the refresh after it: ${refreshReads}`).toBeLessThanOrEqual(Math.ceil(refreshReads * 1.05) + EMPTY_KIND_PROBES);
-  const addressesOf = new Map<string, string[]>();
-  for (const [address, bound] of bindingsOf(out)) addressesOf.set(bound, [...(addressesOf.get(bound) ?? []), address]);
-  return { text, doc: asMap(parse(text)), addressesOf };
 }
 
 /** The accounts the state of workspace `work` binds. */
