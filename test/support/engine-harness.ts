@@ -1,13 +1,13 @@
 /**
- * The engine driven as `adsctl validate`, `plan`, `apply`, `destroy`, `apply --refresh-only` and
- * `show` drive it, in the test's own process: manifests loaded from a workspace directory,
- * accounts opened and planned (`preparePlan`), the plan rendered as the user would read it (text,
- * JSON, Markdown), applied (`applyAccounts`, or `acceptLiveAccounts`) and the sessions closed,
- * mirroring src/cli/validate-command.ts, prepare.ts, plan-command.ts, execute.ts,
- * apply-command.ts, apply-refresh-only.ts and show-command.ts step for step. What only a process
- * has — argv, signals, prompts on a terminal, the exit code itself — is left out: each run
- * returns the text it would print and `code`, the exit code the command would set, so a scenario
- * checks the same facts a CLI test checks, without starting a process.
+ * The engine driven as `adsctl validate`, `plan`, `apply`, `destroy`, `apply --refresh-only`,
+ * `show` and `state show` drive it, in the test's own process: manifests loaded from a workspace
+ * directory, accounts opened and planned (`preparePlan`), the plan rendered as the user would read
+ * it (text, JSON, Markdown), applied (`applyAccounts`, or `acceptLiveAccounts`) and the sessions
+ * closed, mirroring src/cli/validate-command.ts, prepare.ts, plan-command.ts, execute.ts,
+ * apply-command.ts, apply-refresh-only.ts, show-command.ts and state-command.ts step for step.
+ * What only a process has — argv, signals, prompts on a terminal, the exit code itself — is left
+ * out: each run returns the text it would print and `code`, the exit code the command would set,
+ * so a scenario checks the same facts a CLI test checks, without starting a process.
  *
  * Nothing here is process-global: no signal handler, no exit hook, no change of directory or of
  * `process.env`. The endpoint is the manifest's (an emulator's URL, usually the in-process
@@ -32,6 +32,7 @@ import { checkAccounts } from '../../src/engine/validate.js';
 import { readSavedPlan } from '../../src/engine/saved-plan.js';
 import type { RunOptions } from '../../src/engine/run-options.js';
 import { staleObjects } from '../../src/engine/stale.js';
+import { showState } from '../../src/engine/state-edit.js';
 import { parseAddress } from '../../src/manifest/address.js';
 import { loadManifests } from '../../src/manifest/load.js';
 import type { ResourceAddress } from '../../src/manifest/types.js';
@@ -293,7 +294,7 @@ export class EngineWorkspace {
   }
 
   /** `adsctl apply PLANFILE` (apply-command.ts, `applySaved`); `file` relative to the workspace. */
-  async applySaved(file: string, args: Pick<RunArgs, 'allow'> = {}): Promise<EngineRun> {
+  async applySaved(file: string, args: Pick<RunArgs, 'allow' | 'debug'> = {}): Promise<EngineRun> {
     const out = new RunOutput(this.clock, this.env, undefined);
     const io = out.io();
     const path = this.path(file);
@@ -324,7 +325,7 @@ export class EngineWorkspace {
     if (blockingViolations(plan).length > 0) return out.done(1, plan);
     const sessions = await openAccounts(
       plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
-      this.environment(out),
+      this.environment(out, args.debug),
       this.options(),
       'apply',
     );
@@ -383,6 +384,21 @@ export class EngineWorkspace {
       return out.done(failed.length > 0 ? 1 : 0, plan);
     } finally {
       await sessions.close();
+    }
+  }
+
+  /** `adsctl state show ADDRESS` in the workspace (state-command.ts): the engine's `showState` on the backend of the workspace's root. */
+  async stateShow(address: string): Promise<EngineRun> {
+    const out = new RunOutput(this.clock, this.env, undefined);
+    const store = await openStore(this.dir, this.env, this.clock);
+    if ('severity' in store) {
+      out.io().err(formatDiagnostics([store], new Map()));
+      return out.done(1);
+    }
+    try {
+      return out.done((await showState(out.io(), { path: this.dir, lockTimeout: 0 }, [store], address)) ? 0 : 1);
+    } finally {
+      await store.close();
     }
   }
 
