@@ -8,9 +8,9 @@
  * (apply-refresh-only.ts); a saved plan is refused then.
  */
 import type { Command } from 'commander';
-import { ApiError } from '../api/errors.js';
 import { formatDiagnostics } from '../diag/format.js';
 import { renderApplyOutcome, renderGuardrails } from '../render/render.js';
+import { failureMessage } from '../engine/failure.js';
 import { blockingViolations } from '../engine/guardrails.js';
 import { guardSavedPlan, openSavedPlan, planToApply, savedPlanText } from '../engine/saved-plan.js';
 import { colorChoice } from './color.js';
@@ -55,8 +55,9 @@ export function registerApply(program: Command, io: Io, setExit: SetExit): void 
       startRun(path);
       await planThenApply(io, path, flags, { mode: 'plan', question: 'Do you want to perform these actions?', verb: 'apply', summary: renderApplyOutcome }, setExit, tty);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      io.err(`Error: ${error.describe()}\n`);
+      const message = failureMessage(error, 'apply');
+      if (message === undefined) throw error;
+      io.err(`Error: ${message}\n`);
       setExit(1);
     }
   });

@@ -6,12 +6,11 @@
  * the service. With no drift it says so and writes nothing. Exit codes as apply's: 0 done (or
  * nothing to do), 1 an error, a refused confirmation or a state that could not be written.
  */
-import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import { acceptedScope, acceptLiveAccounts, type Acceptance, type AcceptOutcome } from '../engine/accept-live.js';
+import { runFailure } from '../engine/failure.js';
 import { hasDrift } from '../render/refresh-only.js';
 import { renderRefreshOnly } from '../render/refresh-only.js';
-import { LockLostError } from '../state/lock-lost.js';
 import { useColor } from './color.js';
 import { approved } from './execute.js';
 import type { Io, SetExit } from './io.js';
@@ -67,12 +66,9 @@ export async function applyRefreshOnly(io: Io, path: string, flags: RunFlags & {
     tellRemovedVersions(io, sessions.sessions.map((s) => s.store));
     report(io, outcomes, setExit);
   } catch (error) {
-    if (error instanceof LockLostError) {
-      io.err(`Error: ${error.message}. Nothing was sent to the service; run adsctl apply --refresh-only again.\n`);
-      return setExit(1);
-    }
-    if (!(error instanceof ApiError)) throw error;
-    io.err(`Error: ${error.describe()}\n`);
+    const failure = runFailure(error);
+    if (failure === undefined) throw error;
+    io.err(`Error: ${failure.message}${failure.lockLost ? '. Nothing was sent to the service; run adsctl apply --refresh-only again.' : ''}\n`);
     setExit(1);
   } finally {
     await sessions.close();

@@ -6,15 +6,14 @@
  * lock lost mid-apply stops the writes too (`Lock.lost`): exit 1, saying whose lock and why.
  */
 import type { ApplyResult } from '../apply/events.js';
-import { ApiError } from '../api/errors.js';
 import { hasErrors } from '../diag/diagnostic.js';
 import type { AccountSession } from '../engine/accounts.js';
 import { applyAccounts } from '../engine/apply.js';
+import { failureMessage, lostLocksMessage } from '../engine/failure.js';
 import { blockingViolations, runOperation } from '../engine/guardrails.js';
 import type { Plan } from '../plan/types.js';
 import { renderAccountOutcomes } from '../render/apply-outcome.js';
 import { renderInterrupted, renderPlanPieces } from '../render/render.js';
-import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { INTERRUPT_EXIT, watchInterrupts, type Interrupts } from './interrupt.js';
 import type { Io } from './io.js';
 import { useColor } from './color.js';
@@ -72,7 +71,7 @@ export async function applyAndReport(io: Io, plan: Plan, sessions: readonly Acco
     const lost = result.accounts.flatMap((a) => (a.lockLost === undefined ? [] : [a.lockLost]));
     if (lost.length > 0) {
       const blocks = result.errors.map((e) => `Error: ${e.address}: ${e.message}\n\n`).join('');
-      io.err(`\n${blocks}Error: ${lockLostMessage(lost.join('; '), how.verb)}\n`);
+      io.err(`\n${blocks}Error: ${lostLocksMessage(lost, how.verb)}\n`);
       return setExit(1);
     }
     const signal = watch.received();
@@ -117,12 +116,9 @@ export async function planThenApply(io: Io, path: string, flags: RunFlags & { au
       if (hasChanges(plan) && !(await approved(io, flags.autoApprove === true, how.question, how.verb))) return setExit(1);
       await applyAndReport(io, plan, sessions.sessions, { verb: how.verb, summary: how.summary, tty }, setExit, interrupts);
     } catch (error) {
-      if (error instanceof LockLostError) {
-        io.err(`Error: ${lockLostMessage(error.message, how.verb)}\n`);
-        return setExit(1);
-      }
-      if (!(error instanceof ApiError)) throw error;
-      io.err(`Error: ${error.describe()}\n`);
+      const message = failureMessage(error, how.verb);
+      if (message === undefined) throw error;
+      io.err(`Error: ${message}\n`);
       setExit(1);
     } finally {
       await sessions.close();

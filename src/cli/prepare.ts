@@ -3,16 +3,15 @@
  * named, parse `--target` addresses, and have the engine open and plan the accounts. Problems
  * come back as diagnostics with the source texts needed to print them.
  */
-import { ApiError } from '../api/errors.js';
 import { hasErrors, type Diagnostic } from '../diag/diagnostic.js';
 import { formatDiagnostics } from '../diag/format.js';
 import type { Sessions } from '../engine/accounts.js';
+import { failureMessage } from '../engine/failure.js';
 import { preparePlan as prepareAccounts } from '../engine/prepare.js';
 import { parseAddress } from '../manifest/address.js';
 import { loadManifests } from '../manifest/load.js';
 import type { ResourceAddress } from '../manifest/types.js';
 import type { Plan } from '../plan/types.js';
-import { LockLostError, lockLostMessage } from '../state/lock-lost.js';
 import { readRunGuardrails } from '../engine/guardrails.js';
 import { guardrailRoots } from './guardrails.js';
 import { exitOnInterrupt } from './interrupt.js';
@@ -66,13 +65,9 @@ export async function prepareOrReport(io: Io, path: string, flags: RunFlags, mod
   try {
     prepared = await preparePlan(io, path, flags, mode, operation);
   } catch (error) {
-    if (error instanceof LockLostError) {
-      io.err(`Error: ${lockLostMessage(error.message, operation)}\n`);
-      setExit(1);
-      return undefined;
-    }
-    if (!(error instanceof ApiError)) throw error;
-    io.err(`Error: ${error.describe()}\n`);
+    const message = failureMessage(error, operation);
+    if (message === undefined) throw error;
+    io.err(`Error: ${message}\n`);
     setExit(1);
     return undefined;
   }
