@@ -12,12 +12,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Argument, Option, type Command } from 'commander';
-import { ApiClient } from '../api/client.js';
 import { endpointSetting } from '../api/endpoint-choice.js';
-import { loginAsSeededUser } from '../api/emulator-login.js';
-import { ApiError } from '../api/errors.js';
 import type { OAuthCredentials } from '../api/signer.js';
 import { noCredentials, runHints } from '../engine/accounts.js';
+import { sendByHand, type HandRun } from '../engine/by-hand.js';
+import { runFailure } from '../engine/failure.js';
+import { loginSeededUser } from '../engine/oauth-steps.js';
 import { API_METHODS, parseHandRequest, type HandRequest } from './api-request.js';
 import { apiTarget } from './api-target.js';
 import { consumerFrom, userCredentialsFrom } from './credentials.js';
@@ -63,30 +63,25 @@ function checkedArguments(method: string, path: string, pairs: readonly string[]
   return { request: parsed.request, ...(as === undefined ? {} : { as }) };
 }
 
-/** Prints the answer to `request`, or the service's error; the exit code of either. */
-async function send(io: Io, client: ApiClient, request: HandRequest): Promise<number> {
-  try {
-    const { status, body } = await client.send({
-      method: request.method,
-      path: request.path,
-      params: request.params,
-      ...(request.json === undefined ? {} : { json: request.json }),
-      endpoint: `api ${request.path}`,
-    });
-    const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-    const shown = text === '' || text.endsWith('\n') ? text : `${text}\n`;
-    if (status >= 200 && status < 300) {
-      io.out(shown);
-      return 0;
-    }
-    io.err(`${shown}Error: ${request.method} ${request.path}: ${status}, not a success\n`);
-    return 1;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (typeof error.body === 'object' && error.body !== null) io.err(`${JSON.stringify(error.body, null, 2)}\n`);
-    io.err(`Error: ${error.describe().replace(/\s*\n\s*/g, ' ')}\n`);
+/** A failure's description on one line, as this command prints it. */
+const oneLine = (text: string): string => text.replace(/\s*\n\s*/g, ' ');
+
+/** Sends `request`, prints its answer or the service's error; the exit code of either. */
+async function send(io: Io, run: HandRun, credentials: OAuthCredentials, hints: ReturnType<typeof runHints>, request: HandRequest): Promise<number> {
+  const answer = await sendByHand(run, credentials, hints, request);
+  if ('failure' in answer) {
+    if (answer.envelope !== undefined) io.err(`${JSON.stringify(answer.envelope, null, 2)}\n`);
+    io.err(`Error: ${oneLine(answer.failure)}\n`);
     return 1;
   }
+  const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2);
+  const shown = text === '' || text.endsWith('\n') ? text : `${text}\n`;
+  if (answer.status >= 200 && answer.status < 300) {
+    io.out(shown);
+    return 0;
+  }
+  io.err(`${shown}Error: ${request.method} ${request.path}: ${answer.status}, not a success\n`);
+  return 1;
 }
 
 /**
@@ -94,16 +89,16 @@ async function send(io: Io, client: ApiClient, request: HandRequest): Promise<nu
  * seeded user's): the endpoint's own or the stored ones, or the seeded user's of `--as`; the
  * one-line problem otherwise.
  */
-async function credentialsOf(io: Io, open: OpenEndpoint, name: string, as: string | undefined, clientOptions: { now: () => number; trace?: (line: string) => void }): Promise<{ credentials: OAuthCredentials; source?: string } | { problem: string }> {
+async function credentialsOf(io: Io, open: OpenEndpoint, name: string, as: string | undefined, run: HandRun): Promise<{ credentials: OAuthCredentials; source?: string } | { problem: string }> {
   if (as === undefined) {
     if (open.builtInCredentials !== undefined) return { credentials: open.builtInCredentials };
     return userCredentialsFrom(io.env, name) ?? { problem: noCredentials(name) };
   }
   const consumer = open.builtInCredentials ?? consumerFrom(io.env, name);
   if (consumer === undefined) return { problem: "--as logs in with the application's keys: set ADSCTL_CONSUMER_KEY and ADSCTL_CONSUMER_SECRET (the emulator prints them)" };
-  const user = await loginAsSeededUser({ endpoint: open.endpoint, ...clientOptions }, { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret }, as);
+  const user = await loginSeededUser(run, { consumerKey: consumer.consumerKey, consumerSecret: consumer.consumerSecret }, as);
   if (user === undefined) return { problem: `--as ${as}: the emulator has no user with that screen name (README, "The emulator", lists the seeded users)` };
-  clientOptions.trace?.(`logged in as @${as} (user ${user.userId}) through the emulator's approval page`);
+  run.trace?.(`logged in as @${as} (user ${user.userId}) through the emulator's approval page`);
   return { credentials: user.credentials };
 }
 
@@ -148,28 +143,22 @@ export function registerApi(program: Command, io: Io, setExit: SetExit): void {
       try {
         const trace = flags.debug === true ? (line: string) => io.err(`[debug] ${line}\n`) : undefined;
         const timeout = requestTimeoutFromEnv(io.env);
-        const clientOptions = { now: () => io.clock.now().getTime(), ...(trace === undefined ? {} : { trace }) };
-        const found = await credentialsOf(io, open, name, checked.as, clientOptions).catch((error: unknown) => {
-          if (!(error instanceof ApiError)) throw error;
-          return { problem: `--as ${checked.as ?? ''}: logging in failed: ${error.describe().replace(/\s*\n\s*/g, ' ')}` };
+        const run: HandRun = {
+          endpoint: open.endpoint,
+          options: { clock: io.clock, ...(typeof timeout === 'number' ? { requestTimeoutMs: timeout } : {}) },
+          onWait: waitNotices(io),
+          ...(trace === undefined ? {} : { trace }),
+        };
+        const found = await credentialsOf(io, open, name, checked.as, run).catch((error: unknown) => {
+          const failure = runFailure(error);
+          if (failure === undefined) throw error;
+          return { problem: `--as ${checked.as ?? ''}: logging in failed: ${oneLine(failure.message)}` };
         });
         if ('problem' in found) {
           io.err(`Error: ${found.problem}\n`);
           return setExit(1);
         }
-        const client = new ApiClient({
-          endpoint: open.endpoint,
-          credentials: found.credentials,
-          hints: runHints(target.choice, found.source),
-          ...clientOptions,
-          onWait: waitNotices(io),
-          ...(typeof timeout === 'number' ? { timeoutMs: timeout } : {}),
-        });
-        try {
-          setExit(await send(io, client, checked.request));
-        } finally {
-          await client.close();
-        }
+        setExit(await send(io, run, found.credentials, runHints(target.choice, found.source), checked.request));
       } finally {
         await open.close();
       }

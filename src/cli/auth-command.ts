@@ -5,12 +5,11 @@
  * `whoami` shows the user's accounts and permissions.
  */
 import { Command } from 'commander';
-import { AdsApi } from '../api/ads-api.js';
-import { ApiClient } from '../api/client.js';
 import { chooseEndpoint, endpointSetting, type EndpointChoice } from '../api/endpoint-choice.js';
-import { ApiError } from '../api/errors.js';
-import { accessToken, bearerToken, invalidateBearer, invalidateToken, requestToken } from '../api/oauth-flow.js';
 import type { OAuthCredentials } from '../api/signer.js';
+import { whoami, type HandRun } from '../engine/by-hand.js';
+import { runFailure } from '../engine/failure.js';
+import { finishLogin, obtainBearer, revokeBearer, revokeToken, startLogin } from '../engine/oauth-steps.js';
 import { consumerFrom, readProfile, userCredentialsFrom, writeProfile } from './credentials.js';
 import { openEndpoint, type OpenEndpoint } from './endpoint.js';
 import type { Io } from './io.js';
@@ -36,8 +35,9 @@ async function withEndpoint(io: Io, flags: CommonFlags, setExit: (code: number) 
   try {
     await body(open, name, choice);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    io.err(`Error: ${error.describe()}\n`);
+    const failure = runFailure(error);
+    if (failure === undefined) throw error;
+    io.err(`Error: ${failure.message}\n`);
     setExit(1);
   } finally {
     await open.close();
@@ -67,9 +67,10 @@ function userOrFail(io: Io, open: OpenEndpoint, name: string, setExit: (code: nu
   return found;
 }
 
-/** The client options of the run: its clock (OAuth timestamps), and the request trace with `--debug`. */
-const trace = (io: Io, flags: CommonFlags): { now: () => number; trace?: (line: string) => void } => ({
-  now: () => io.clock.now().getTime(),
+/** The run by hand at `open`: the run's clock (OAuth timestamps), and the request trace with `--debug`. */
+const handRun = (io: Io, open: OpenEndpoint, flags: CommonFlags): HandRun => ({
+  endpoint: open.endpoint,
+  options: { clock: io.clock },
   ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}),
 });
 
@@ -84,8 +85,8 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
       withEndpoint(io, flags, setExit, async (open, name) => {
         const consumer = consumerOrFail(io, open, name, setExit);
         if (consumer === undefined) return;
-        const options = { endpoint: open.endpoint, ...trace(io, flags) };
-        const rt = await requestToken(options, consumer);
+        const run = handRun(io, open, flags);
+        const rt = await startLogin(run, consumer);
         io.err(`Open this URL in a browser, approve adsctl, and enter the PIN it shows:\n  ${rt.authorizeUrl}\n`);
         const pin = await io.readLine('PIN: ');
         if (pin === undefined || !/^\d+$/.test(pin)) {
@@ -93,7 +94,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
           setExit(1);
           return;
         }
-        const at = await accessToken(options, consumer, rt, pin);
+        const at = await finishLogin(run, consumer, rt, pin);
         if (flags.print === true) {
           io.out(`export ADSCTL_CONSUMER_KEY='${consumer.consumerKey}'\nexport ADSCTL_CONSUMER_SECRET='${consumer.consumerSecret}'\nexport ADSCTL_ACCESS_TOKEN='${at.token}'\nexport ADSCTL_ACCESS_TOKEN_SECRET='${at.secret}'\n`);
         } else {
@@ -118,7 +119,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
       withEndpoint(io, flags, setExit, async (open, name) => {
         const consumer = consumerOrFail(io, open, name, setExit);
         if (consumer === undefined) return;
-        const token = await bearerToken({ endpoint: open.endpoint, ...trace(io, flags) }, consumer);
+        const token = await obtainBearer(handRun(io, open, flags), consumer);
         if (flags.print === true) io.out(`export ADSCTL_BEARER_TOKEN='${token}'\n`);
         else {
           const path = writeProfile(io.env, name, { ...(readProfile(io.env, name) ?? { consumer_key: consumer.consumerKey, consumer_secret: consumer.consumerSecret }), bearer_token: token });
@@ -134,7 +135,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
       withEndpoint(io, flags, setExit, async (open, name) => {
         const creds = userOrFail(io, open, name, setExit)?.credentials;
         if (creds === undefined) return;
-        const options = { endpoint: open.endpoint, ...trace(io, flags) };
+        const run = handRun(io, open, flags);
         const profile = readProfile(io.env, name);
         if (flags.bearer === true) {
           const bearer = io.env['ADSCTL_BEARER_TOKEN'] ?? profile?.bearer_token;
@@ -143,7 +144,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
             setExit(1);
             return;
           }
-          await invalidateBearer(options, creds, bearer);
+          await revokeBearer(run, creds, bearer);
           if (profile !== undefined) {
             const { bearer_token: _revoked, ...rest } = profile;
             writeProfile(io.env, name, rest);
@@ -151,7 +152,7 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
           io.err('Bearer token revoked\n');
           return;
         }
-        await invalidateToken(options, creds);
+        await revokeToken(run, creds);
         if (profile?.access_token === creds.token && profile !== undefined) {
           const { access_token: _t, access_token_secret: _s, ...rest } = profile;
           writeProfile(io.env, name, rest);
@@ -167,17 +168,9 @@ export function registerAuth(program: Command, io: Io, setExit: (code: number) =
         const found = userOrFail(io, open, name, setExit);
         if (found === undefined) return;
         const hints = { endpoint: `check ${endpointSetting(choice.source)}`, ...(found.source === undefined ? {} : { unauthorized: `the credentials came from ${found.source}` }) };
-        const client = new ApiClient({ endpoint: open.endpoint, credentials: found.credentials, hints, ...trace(io, flags) });
-        try {
-          const api = new AdsApi(client);
-          const accounts = await api.accounts();
-          const access = await Promise.all(accounts.map((a) => api.userAccess(a.id)));
-          const userId = access[0]?.user_id ?? '(no accounts)';
-          io.out(`user ${userId} at ${open.endpoint.name}\n`);
-          accounts.forEach((a, i) => io.out(`  ${a.id}  ${a.name}  ${access[i]!.permissions.join(', ')}\n`));
-        } finally {
-          await client.close();
-        }
+        const user = await whoami(handRun(io, open, flags), found.credentials, hints);
+        io.out(`user ${user.userId ?? '(no accounts)'} at ${open.endpoint.name}\n`);
+        for (const a of user.accounts) io.out(`  ${a.id}  ${a.name}  ${a.permissions.join(', ')}\n`);
       }),
     );
 }

@@ -14,11 +14,10 @@
  * runs the embedded emulator with its own.
  */
 import type { Command } from 'commander';
-import { AdsApi } from '../api/ads-api.js';
-import { ApiClient } from '../api/client.js';
 import { chooseEndpoint } from '../api/endpoint-choice.js';
-import { ApiError } from '../api/errors.js';
 import { noCredentials, runHints } from '../engine/accounts.js';
+import { keywordInsights } from '../engine/by-hand.js';
+import { runFailure } from '../engine/failure.js';
 import { renderKeywordInsights } from '../render/keyword-insights.js';
 import { userCredentialsFrom } from './credentials.js';
 import { openEndpoint } from './endpoint.js';
@@ -151,16 +150,9 @@ async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: Keyw
       io.err(`Error: ${noCredentials(name)}\n`);
       return setExit(1);
     }
-    const client = new ApiClient({
-      endpoint: open.endpoint,
-      credentials: found.credentials,
-      hints: runHints(choice, found.source),
-      now: () => run.clock.now().getTime(),
-      ...(run.requestTimeoutMs === undefined ? {} : { timeoutMs: run.requestTimeoutMs }),
-      ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}),
-    });
+    const hand = { endpoint: open.endpoint, options: run, ...(flags.debug === true ? { trace: (line: string) => io.err(`[debug] ${line}\n`) } : {}) };
     try {
-      const data = await new AdsApi(client).keywordInsights({
+      const data = await keywordInsights(hand, found.credentials, runHints(choice, found.source), {
         granularity: query.granularity,
         keywords: query.keywords,
         start_time: wireTime(query.start),
@@ -171,11 +163,10 @@ async function lookUp(io: Io, setExit: SetExit, query: KeywordQuery, flags: Keyw
       io.out(flags.json === true ? `${JSON.stringify(data, null, 2)}\n` : renderKeywordInsights({ ...query, data }));
       setExit(0);
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      io.err(`Error: ${error.describe().replace(/\s*\n\s*/g, ' ')}\n`);
+      const failure = runFailure(error);
+      if (failure === undefined) throw error;
+      io.err(`Error: ${failure.message.replace(/\s*\n\s*/g, ' ')}\n`);
       setExit(1);
-    } finally {
-      await client.close();
     }
   } finally {
     await open.close();

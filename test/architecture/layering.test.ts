@@ -66,12 +66,6 @@ const CLI_IMPORTS: NonNullable<LayeringRules['topImports']> = {
     { file: 'src/state/lock.ts', why: 'store set-up: the locks this process holds, released when it ends early' },
     { file: 'src/state/local-directory.ts', why: 'store set-up: a state directory that cannot be used, said before the embedded emulator writes there' },
     { file: 'src/clock/clock.ts', why: 'run set-up: the run\'s clock, from ADSCTL_CLOCK, one of the run\'s options' },
-    { file: 'src/api/errors.ts', why: 'the error a failed request throws through the engine; the command says it and exits 1' },
-    { file: 'src/state/lock-lost.ts', why: 'the error a state lock lost mid-run throws through the engine; the command says it and exits 1' },
-    { file: 'src/api/client.ts', why: 'auth, api and insights send requests by hand: the API client is what they are the command line of' },
-    { file: 'src/api/ads-api.ts', why: 'auth and insights read the API by hand (the user, the keyword insights), no plan involved' },
-    { file: 'src/api/oauth-flow.ts', why: 'auth: the OAuth flow the user goes through at the terminal' },
-    { file: 'src/api/emulator-login.ts', why: 'api --as: a seeded user of the emulator, by hand' },
   ],
 };
 
@@ -197,6 +191,11 @@ describe('the checker', () => {
       name: 'cli/ loads apply/ when a command runs',
       files: { ...clean, 'src/apply/a.ts': 'export const a = 1;\n', 'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nexport const run = async () => [runPlan(), (await import('../apply/a.js')).a];\n" },
       problems: [`src/cli/main.ts:2: ${cliRule} (cli/ imports apply/a.ts directly: move that work into engine/: src/cli/main.ts:2 → src/apply/a.ts)`],
+    },
+    {
+      name: 'cli/ builds an API client itself',
+      files: { ...clean, 'src/api/client.ts': 'export class ApiClient {}\n', 'src/cli/main.ts': "import { runPlan } from '../engine/e.js';\nimport { ApiClient } from '../api/client.js';\nexport const run = () => [runPlan(), new ApiClient()];\n" },
+      problems: [`src/cli/main.ts:2: ${cliRule} (cli/ imports api/client.ts directly: move that work into engine/: src/cli/main.ts:2 → src/api/client.ts)`],
     },
     {
       name: 'cli/ imports types from any stage, and of another folder only the files allowed by name',
