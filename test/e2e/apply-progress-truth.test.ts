@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator } from '../support/client.js';
-import { createWorkspace, seededAccountHead, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { createWorkspace, transcript, waitUntil, type Workspace } from '../support/e2e.js';
+import { progressManifest } from '../support/progress-manifest.js';
 import { clearRefusals } from '../support/refusals.js';
 import type { CliRun } from '../support/run-cli.js';
 import { startAnswerGate, type SeenWrite } from './answer-gate.js';
@@ -30,29 +31,7 @@ afterEach(async () => {
 });
 
 /** A paused campaign `key` named `name` whose line items each have one keyword and the promoted posts given. */
-function manifest(key: string, name: string, lineItems: Array<{ key: string; keyword: string; posts: string[] }>): string {
-  const items = lineItems.map(
-    (l) => `      ${l.key}:
-        name: ${name} ${l.key}
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED
-        targeting:
-          - { targeting_type: BROAD_KEYWORD, targeting_value: ${l.keyword} }
-${l.posts.length === 0 ? '' : `        promoted_posts: [${l.posts.map((p) => `"${p}"`).join(', ')}]\n`}`,
-  );
-  return `${seededAccountHead(emulator.info.base_url)}campaigns:
-  ${key}:
-    name: ${name}
-    funding_instrument: main
-    daily_budget: "5.00"
-    entity_status: PAUSED
-    line_items:
-${items.join('')}`;
-}
+const manifest = (key: string, name: string, lineItems: Array<{ key: string; keyword: string; posts: string[] }>): string => progressManifest(emulator.info.base_url, key, name, lineItems);
 
 function workspace(yaml: string): Workspace {
   const ws = createWorkspace(emulator.info, yaml);

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, parseStateList, seededAccountHead, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import { createWorkspace, expectRuns, parseStateList, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
+import { refreshOnlyManifest } from '../support/refresh-only-manifest.js';
 import { startGateProxy, type GateProxy } from '../support/gate-proxy.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -21,25 +22,7 @@ let gate: GateProxy;
 let ws: Workspace;
 const ids: Record<string, string> = {};
 
-const lineItem = (name: string): string => `
-        name: ${name}
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED`;
-
-const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}campaigns:
-  launch:
-    name: Launch
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED
-    line_items:
-      us:${lineItem('US')}
-      eu:${lineItem('EU')}
-`;
+const manifest = refreshOnlyManifest;
 
 const adsctl = expectRuns(() => ws);
 

@@ -15,82 +15,8 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { createWorkspace, listAll, parseStateList, stepsInOrder, transcript, type RunningCli, type Workspace } from '../support/e2e.js';
 import { startGateProxy } from '../support/gate-proxy.js';
 import type { CliRun } from '../support/run-cli.js';
+import { ACCOUNT, handmadeCampaign, INITIAL, manifest, type Shape } from '../support/lifecycle-manifest.js';
 
-const ACCOUNT = '18ce54d4x5t';
-const POSTS = ['1346184843436720128', '1346184843440914432', '1346184843445108736'] as const;
-
-/** The parts of the manifest the lifecycle edits. */
-interface Shape {
-  springDaily: string;
-  autumnKey: string;
-  autumnName: string;
-  withCa: boolean;
-  withHandmade: boolean;
-}
-
-const INITIAL: Shape = { springDaily: '50.00', autumnKey: 'autumn', autumnName: 'E2E Autumn 2027', withCa: true, withHandmade: false };
-
-function manifest(endpoint: string, shape: Shape): string {
-  const ca = `
-      ca:
-        name: E2E Canada
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_strategy: MAX
-        bid_amount: "1.00"
-        start_time: 2027-03-01T00:00:00Z
-        targeting:
-          - { targeting_type: LOCATION, targeting_value: 96683cc9126741d1 }
-        promoted_posts: ["${POSTS[0]}"]`;
-  const handmade = `
-  handmade:
-    name: E2E Handmade
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED`;
-  return `version: 1
-endpoint: ${endpoint}
-account:
-  id: ${ACCOUNT}
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
-  spring:
-    name: E2E Spring 2027
-    funding_instrument: main
-    daily_budget: "${shape.springDaily}"
-    total_budget: "1500.00"
-    entity_status: PAUSED
-    line_items:
-      us:
-        name: E2E United States
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_strategy: MAX
-        bid_amount: "1.50"
-        start_time: 2027-03-01T00:00:00Z
-        targeting:
-          - { targeting_type: LOCATION, targeting_value: 96683cc9126741d1 }
-          - { targeting_type: BROAD_KEYWORD, targeting_value: hiking boots }
-        promoted_posts: ["${POSTS[0]}", "${POSTS[1]}"]${shape.withCa ? ca : ''}
-  ${shape.autumnKey}:
-    name: ${shape.autumnName}
-    funding_instrument: main
-    daily_budget: "20.00"
-    entity_status: PAUSED
-    line_items:
-      eu:
-        name: E2E Europe
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_strategy: AUTO
-        start_time: 2027-09-01T00:00:00Z
-        promoted_posts: ["${POSTS[2]}"]${shape.withHandmade ? handmade : ''}
-`;
-}
 
 let emulator: RunningEmulator;
 let client: TestClient;
@@ -208,13 +134,7 @@ describe('the lifecycle of a manifest, at the command line', () => {
   });
 
   it('imports a campaign made by hand with adsctl import, after which the plan has nothing to change', async () => {
-    const made = await client.post(
-      `/12/accounts/${ACCOUNT}/campaigns`,
-      { name: 'E2E Handmade', funding_instrument_id: 'lygyi', daily_budget_amount_local_micro: 10_000_000, entity_status: 'PAUSED' },
-      { as: 'form' },
-    );
-    expect(made.status, made.text).toBe(201);
-    const id = String(made.body.data.id);
+    const id = await handmadeCampaign(client);
     setShape({ withHandmade: true });
     const imported = await adsctl(['import', 'campaigns.handmade', id], 0);
     expect(imported.stdout).toContain(`Import successful! campaigns.handmade is bound to ${id}.`);

@@ -11,25 +11,14 @@ import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator } from '../support/client.js';
 import { createWorkspace, stepsInOrder, transcript, type Workspace } from '../support/e2e.js';
 import { runCli, type CliRun } from '../support/run-cli.js';
+import { habitsManifest } from '../support/habits-manifest.js';
 
-const ACCOUNT = '18ce54d4x5t';
 const ESC = '\u001b[';
 
 let emulator: RunningEmulator;
 let ws: Workspace;
 
-function manifest(daily: { alpha: string; beta: string }): string {
-  return `version: 1
-endpoint: ${emulator.info.base_url}
-account:
-  id: "${ACCOUNT}"
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
-  alpha: { name: "Habits alpha", funding_instrument: main, daily_budget: "${daily.alpha}", entity_status: PAUSED }
-  beta: { name: "Habits beta", funding_instrument: main, daily_budget: "${daily.beta}", entity_status: PAUSED }
-`;
-}
+const manifest = (daily: { alpha: string; beta: string }): string => habitsManifest(emulator.info.base_url, daily);
 
 async function adsctl(args: string[], code: number, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const run = await runCli(args, { env: { ...ws.env, ...env }, cwd: ws.dir });

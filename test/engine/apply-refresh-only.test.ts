@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { stepsInOrder } from '../support/e2e.js';
+import { refreshOnlyManifest } from '../support/refresh-only-manifest.js';
 import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
 import { manualClock } from '../support/manual-clock.js';
 import { startGateProxy, type GateProxy } from '../support/gate-proxy.js';
@@ -27,25 +28,7 @@ let ws: EngineWorkspace;
 const clock = manualClock();
 const ids: Record<string, string> = {};
 
-const lineItem = (name: string): string => `
-        name: ${name}
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED`;
-
-const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}campaigns:
-  launch:
-    name: Launch
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED
-    line_items:
-      us:${lineItem('US')}
-      eu:${lineItem('EU')}
-`;
+const manifest = refreshOnlyManifest;
 
 
 /** The account's state file as adsctl keeps it (the seeded account's id is its key). */

@@ -16,8 +16,8 @@ import { startTestEmulator, type TestClient } from '../support/client.js';
 import { listAll, stepsInOrder } from '../support/e2e.js';
 import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
 import { manualClock } from '../support/manual-clock.js';
+import { ACCOUNT, habitsManifest } from '../support/habits-manifest.js';
 
-const ACCOUNT = '18ce54d4x5t';
 
 const planSchema = JSON.parse(readFileSync(new URL('../../schemas/plan.schema.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 const validatePlanJson = new Ajv2020({ allErrors: true, strict: true }).compile(planSchema);
@@ -27,18 +27,7 @@ let client: TestClient;
 let ws: EngineWorkspace;
 const clock = manualClock();
 
-function manifest(daily: { alpha: string; beta: string }): string {
-  return `version: 1
-endpoint: ${emulator.info.base_url}
-account:
-  id: "${ACCOUNT}"
-funding_instruments:
-  main: { id: lygyi }
-campaigns:
-  alpha: { name: "Habits alpha", funding_instrument: main, daily_budget: "${daily.alpha}", entity_status: PAUSED }
-  beta: { name: "Habits beta", funding_instrument: main, daily_budget: "${daily.beta}", entity_status: PAUSED }
-`;
-}
+const manifest = (daily: { alpha: string; beta: string }): string => habitsManifest(emulator.info.base_url, daily);
 
 async function expectNoChanges(): Promise<void> {
   const run = await expectCode(ws.plan({ detailedExitcode: true }), 0);
