@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SEED_POST_IDS } from '../src/emulator/store/seed.js';
 import { spawnEmulator, type SpawnedEmulator } from '../test/support/cli.js';
-import { measured, resetStats, routed, stats } from './plan-apply-bench.js';
+import { lineItemLines, measured, resetStats, routed, stats } from './plan-apply-bench.js';
 
 const ACCOUNT_ID = '18ce54d4x5t';
 const LINE_ITEMS = 4;
@@ -80,18 +80,7 @@ export function peerManifest(endpoint: string, campaigns: number, changed: boole
     lines.push(`  c${c}:`, `    name: Campaign ${c}`, '    funding_instrument: main', `    daily_budget: "${change ? '120.00' : '100.00'}"`, '    entity_status: PAUSED', '    line_items:');
     objects++;
     for (let l = 0; l < LINE_ITEMS; l++) {
-      lines.push(
-        `      l${l}:`,
-        `        name: Line item ${c}.${l}`,
-        '        product_type: PROMOTED_TWEETS',
-        '        objective: ENGAGEMENTS',
-        '        placements: [ALL_ON_SERVICE]',
-        '        bid_strategy: MAX',
-        '        bid_amount: "1.00"',
-        '        entity_status: PAUSED',
-        '        start_time: 2027-01-01T00:00:00Z',
-        '        targeting:',
-      );
+      lines.push(...lineItemLines(c, l));
       for (let t = 0; t < CRITERIA; t++) lines.push(`          - { targeting_type: BROAD_KEYWORD, targeting_value: "keyword ${c} ${l} ${t}${change ? ' b' : ''}" }`);
       lines.push(`        promoted_posts: ["${SEED_POST_IDS[(c * LINE_ITEMS + l) % SEED_POST_IDS.length]!}"]`);
       objects += 2 + CRITERIA;

@@ -43,6 +43,20 @@ export interface PlanApplyBenchResult {
   generate?: GenerateBenchResult;
 }
 
+/** The lines of line item `l` of campaign `c` of the bench accounts, up to its `targeting:` key (paused, keyword-targeted). */
+export const lineItemLines = (c: number, l: number): string[] => [
+  `      l${l}:`,
+  `        name: Line item ${c}.${l}`,
+  '        product_type: PROMOTED_TWEETS',
+  '        objective: ENGAGEMENTS',
+  '        placements: [ALL_ON_SERVICE]',
+  '        bid_strategy: MAX',
+  '        bid_amount: "1.00"',
+  '        entity_status: PAUSED',
+  '        start_time: 2027-01-01T00:00:00Z',
+  '        targeting:',
+];
+
 /** The bench account's manifest at `CAMPAIGNS` campaigns, of which `PROMOTING_LINE_ITEMS` line items promote posts. */
 export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITEMS: number): { text: string; resources: number } {
   const lines = ['version: 1', `endpoint: ${endpoint}`, `account: { id: ${ACCOUNT_ID} }`, 'funding_instruments:', '  main: { id: lygyi }', 'campaigns:'];
@@ -52,18 +66,7 @@ export function manifest(endpoint: string, CAMPAIGNS: number, PROMOTING_LINE_ITE
     lines.push(`  c${c}:`, `    name: Campaign ${c}`, '    funding_instrument: main', '    daily_budget: "100.00"', '    entity_status: PAUSED', '    line_items:');
     resources++;
     for (let l = 0; l < LINE_ITEMS_PER_CAMPAIGN; l++) {
-      lines.push(
-        `      l${l}:`,
-        `        name: Line item ${c}.${l}`,
-        '        product_type: PROMOTED_TWEETS',
-        '        objective: ENGAGEMENTS',
-        '        placements: [ALL_ON_SERVICE]',
-        '        bid_strategy: MAX',
-        '        bid_amount: "1.00"',
-        '        entity_status: PAUSED',
-        '        start_time: 2027-01-01T00:00:00Z',
-        '        targeting:',
-      );
+      lines.push(...lineItemLines(c, l));
       resources++;
       for (let t = 0; t < CRITERIA_PER_LINE_ITEM; t++) lines.push(`          - { targeting_type: BROAD_KEYWORD, targeting_value: "keyword ${c} ${l} ${t}" }`);
       resources += CRITERIA_PER_LINE_ITEM;
