@@ -64,7 +64,7 @@ export function guardSavedPlan(plan: Plan, roots: ReadonlyArray<string | undefin
  */
 export async function openSavedPlan(plan: Plan, roots: readonly string[], env: AccountEnvironment, options: RunOptions): Promise<{ diagnostics: Diagnostic[] } | { sessions: Sessions; stale: StaleEntry[] }> {
   const sessions = await openAccounts(
-    plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
+    plan.accounts.map((a, i) => ({ key: a.account, root: roots[i]!, endpoint: a.endpoint, objects: a.changes.length, ...(a.accountId === undefined ? {} : { accountId: a.accountId }) })),
     env,
     options,
     'apply',

@@ -7,13 +7,14 @@
  * replaced by then, if another run took the lock over.
  *
  * The beats come from a worker thread of their own, one per process, so a run whose main thread is
- * busy for a long time (a large plan) still beats. The thread starts a quarter of the interval
- * after the first lock is taken (`WORKER_START`), well before its first beat is due: a run that
- * ends sooner — most plans of an account of a few thousand objects — never pays the 0.1 s of CPU
- * a thread takes to start, nor waits for one at exit, and needs no beat (a holder is judged gone
- * only after `HEARTBEAT_STALE_MS`, several intervals). In that first quarter the main thread is
- * reading the account over the network, so the start is not held up by work of its own; from then
- * on the beats no longer depend on the main thread. A beat and a release never overlap: both take a
+ * busy for a long time (a large plan) still beats. For a small run the thread starts a quarter of
+ * the interval after the first lock is taken (`WORKER_START`), well before its first beat is due:
+ * a run that ends sooner — most plans of an account of a few thousand objects — never pays the
+ * 0.1 s of CPU a thread takes to start, nor waits for one at exit, and needs no beat (a holder is
+ * judged gone only after `HEARTBEAT_STALE_MS`, several intervals). That start is a timer of the
+ * main thread, which a small run leaves free within the quarter; a large run may keep it busy for
+ * seconds on end (the diff of 100,000 resources, 11 s), so the engine has the thread start at
+ * once for one (`beatNow`). From then on the beats no longer depend on the main thread. A beat and a release never overlap: both take a
  * mutex in shared memory, and a beat rewrites a file only while it still names the lock and the
  * lock is not released, so a released or taken-over lock is never written back. A beat that finds
  * the file gone or naming another lock (`adsctl force-unlock --force`, a run that judged this one
@@ -127,6 +128,16 @@ function startWorker(): void {
   if (pending === undefined) return;
   const { thread } = heartbeatWorker();
   for (const lock of pending.locks.values()) thread.postMessage(lock);
+}
+
+/**
+ * Starts the beats' thread now rather than at its timer, for a run that may keep the main thread
+ * busy past the time its first beat is due: a large account's plan or apply.
+ */
+export function beatNow(): void {
+  if (waiting === undefined) return;
+  clearTimeout(waiting.timer);
+  startWorker();
 }
 
 /** Runs `body` while no beat is being written. */

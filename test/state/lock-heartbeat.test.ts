@@ -1,6 +1,7 @@
 /**
  * When the beats' thread starts (src/state/lock-heartbeat.ts): a quarter of the first lock's
- * interval after it is taken, so a run released sooner starts no thread at all. Timers are
+ * interval after it is taken, so a run released sooner starts no thread at all; at once when the
+ * engine says the run is large (`beatNow`). Timers are
  * faked: the start is a timer the test reads, never a race with a real one. Each test loads the
  * module afresh (the thread is one per module instance, and unit test files share modules).
  */
@@ -11,9 +12,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let dir: string;
 let startHeartbeat: typeof import('../../src/state/lock-heartbeat.js').startHeartbeat;
+let beatNow: typeof import('../../src/state/lock-heartbeat.js').beatNow;
 beforeEach(async () => {
   vi.resetModules();
-  ({ startHeartbeat } = await import('../../src/state/lock-heartbeat.js'));
+  ({ startHeartbeat, beatNow } = await import('../../src/state/lock-heartbeat.js'));
   dir = mkdtempSync(join(tmpdir(), 'adsctl-heartbeat-'));
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
@@ -43,6 +45,22 @@ describe('the start of the beats', () => {
     expect(vi.getTimerCount()).toBe(timersAfter);
     for (const name of locks.filter((n) => !releasedBefore.includes(n))) beats.get(name)!.stop(() => released.push(name));
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('starts the thread at once when told the run is large (beatNow), and does nothing without a lock waiting', () => {
+    beatNow();
+    expect(vi.getTimerCount()).toBe(0);
+    const lock = startHeartbeat(lockFile('a'), 'a', 2_000, () => undefined);
+    expect(vi.getTimerCount()).toBe(1);
+    beatNow();
+    // the start is no longer pending: the thread runs, and a lock taken now goes to it
+    expect(vi.getTimerCount()).toBe(0);
+    const next = startHeartbeat(lockFile('b'), 'b', 2_000, () => undefined);
+    expect(vi.getTimerCount()).toBe(0);
+    const released: string[] = [];
+    next.stop(() => released.push('b'));
+    lock.stop(() => released.push('a'));
+    expect(released).toEqual(['b', 'a']);
   });
 
   it('starts the thread at a quarter of the interval, and a lock taken after it goes to that thread', () => {
