@@ -12,7 +12,7 @@ import { journalPath, JournalFile, readJournalFile, removeJournalFile, rotateJou
 import type { JournalContents } from './journal-record.js';
 import { missingCheckpoint, type Remains } from './missing-checkpoint.js';
 import { acquireLock, forceUnlock, holderName, readLock } from './lock.js';
-import { readState, stateStem, statePath, writeStateFile, type AccountState } from './state-file.js';
+import { readState, stateStem, statePath, versionFilePieces, writeStateFile, type AccountState } from './state-file.js';
 import { boundAccountIds, stateAccounts } from './state-files.js';
 import type { AccountLocation, ForceUnlockOutcome, JournalLog, KeptVersion, Lock, LockInfo, PushOutcome, StateStore, StateVersion } from './store.js';
 import { writeFileAtomic } from './write-atomic.js';
@@ -286,7 +286,7 @@ export class LocalStore implements StateStore {
     mkdirSync(dir, { recursive: true });
     for (const { serial, written_at, written_by, operation, state } of versions) {
       const kept: VersionFile = { written_at, written_by, operation, state };
-      writeFileAtomic(join(dir, `${serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(key));
+      writeFileAtomic(join(dir, `${serial}.json`), versionFilePieces(kept), 0o644, this.fence(key));
     }
     this.rotate(key);
     return Promise.resolve();
@@ -306,7 +306,7 @@ export class LocalStore implements StateStore {
     const dir = this.historyDir(state.account);
     mkdirSync(dir, { recursive: true });
     const kept: VersionFile = { written_at: this.clock.now().toISOString(), written_by: holderName(), operation, state };
-    writeFileAtomic(join(dir, `${state.serial}.json`), `${JSON.stringify(kept)}\n`, 0o644, this.fence(state.account));
+    writeFileAtomic(join(dir, `${state.serial}.json`), versionFilePieces(kept), 0o644, this.fence(state.account));
     this.rotate(state.account);
   }
 

@@ -135,6 +135,47 @@ function* stateFilePieces(state: AccountState): Generator<string> {
   yield `${addresses.length === 0 ? '' : '\n  '}}\n}\n`;
 }
 
+/** `JSON.stringify(object)` of a plain object, with `split` giving some members' text in pieces. */
+function* objectPieces(object: Record<string, unknown>, split: (key: string, member: unknown) => Iterable<string> | undefined): Generator<string> {
+  yield '{';
+  let separator = '';
+  for (const [key, member] of Object.entries(object)) {
+    // what JSON.stringify leaves out of an object
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    const name = `${separator}${JSON.stringify(key)}:`;
+    separator = ',';
+    const pieces = split(key, member);
+    if (pieces === undefined) yield `${name}${JSON.stringify(member)}`;
+    else {
+      yield name;
+      yield* pieces;
+    }
+  }
+  yield '}';
+}
+
+/** `JSON.stringify(object)` of an object of resources, LINES_PER_PIECE members at a time. */
+function* resourcePieces(object: Record<string, unknown>): Generator<string> {
+  const keys = Object.keys(object).filter((key) => object[key] !== undefined);
+  yield '{';
+  for (let i = 0; i < keys.length; i += LINES_PER_PIECE) {
+    yield `${i === 0 ? '' : ','}${keys.slice(i, i + LINES_PER_PIECE).map((key) => `${JSON.stringify(key)}:${JSON.stringify(object[key])}`).join(',')}`;
+  }
+  yield '}';
+}
+
+/**
+ * The text of a kept version's file, `${JSON.stringify(version)}\n`, in pieces: its state's
+ * resources LINES_PER_PIECE at a time, so the version of 100,000 resources kept at the end of an
+ * apply never exists whole in memory (it was the apply's largest string, and with it its peak).
+ */
+export function* versionFilePieces(version: { state: AccountState }): Generator<string> {
+  yield* objectPieces(version as unknown as Record<string, unknown>, (key, member) =>
+    key === 'state' ? objectPieces(member as Record<string, unknown>, (k, m) => (k === 'resources' ? resourcePieces(m as Record<string, unknown>) : undefined)) : undefined,
+  );
+  yield '\n';
+}
+
 /** Writes the state atomically with the serial it carries; with a `fence`, only while it holds (write-atomic.ts). */
 export function writeStateFile(stateDir: string, state: AccountState, fence?: Fence): void {
   writeFileAtomic(statePath(stateDir, state.account), stateFilePieces(state), 0o644, fence);
