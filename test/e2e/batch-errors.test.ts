@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { createWorkspace, expectRuns, listAll, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
+import { createWorkspace, expectRuns, LAUNCH_CAMPAIGN, listAll, parseStateList, seededAccountHead, stepsInOrder, type Workspace } from '../support/e2e.js';
 import { clearRefusals, listRefusals, refuse } from '../support/refusals.js';
 
 const ACCOUNT = '18ce54d4x5t';
@@ -22,21 +22,7 @@ let ws: Workspace;
 let lineItemId: string;
 
 const manifest = (endpoint: string): string => `${seededAccountHead(endpoint)}campaigns:
-  launch:
-    name: Launch
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED
-    line_items:
-      us:
-        name: US
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED
-        targeting:
+${LAUNCH_CAMPAIGN}        targeting:
           - { targeting_type: BROAD_KEYWORD, targeting_value: tents }
           - { targeting_type: BROAD_KEYWORD, targeting_value: snow }
         promoted_posts: ["${GOOD}", "${BAD}"]

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { lineItemByHand, madeByHand } from '../support/by-hand.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { seededAccountHead, stepsInOrder } from '../support/e2e.js';
+import { LAUNCH_CAMPAIGN, seededAccountHead, stepsInOrder } from '../support/e2e.js';
 import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
 import { manualClock } from '../support/manual-clock.js';
 
@@ -25,21 +25,7 @@ let campaignId: string;
 let handMade: string;
 
 const manifest = (endpoint: string, option = ''): string => `${seededAccountHead(endpoint)}${option}campaigns:
-  launch:
-    name: Launch
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED
-    line_items:
-      us:
-        name: US
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED
-`;
+${LAUNCH_CAMPAIGN}`;
 
 
 interface Child {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/emulator.js';
 import { SEED_POST_IDS } from '../../src/emulator/store/seed.js';
 import { startTestEmulator, type TestClient } from '../support/client.js';
-import { seededAccountHead, listAll, stepsInOrder } from '../support/e2e.js';
+import { LAUNCH_CAMPAIGN, listAll, seededAccountHead, stepsInOrder } from '../support/e2e.js';
 import { createEngineWorkspace, expectCode, type EngineWorkspace } from '../support/engine-harness.js';
 import { manualClock } from '../support/manual-clock.js';
 
@@ -24,21 +24,7 @@ let ws: EngineWorkspace;
 let lineItemId: string;
 
 const manifest = (endpoint: string, ignore = ''): string => `${seededAccountHead(endpoint)}campaigns:
-  launch:
-    name: Launch
-    funding_instrument: main
-    daily_budget: "10.00"
-    entity_status: PAUSED
-    line_items:
-      us:
-        name: US
-        product_type: PROMOTED_TWEETS
-        objective: ENGAGEMENTS
-        placements: [ALL_ON_SERVICE]
-        bid_amount: "1.50"
-        start_time: 2026-12-01T00:00:00Z
-        entity_status: PAUSED
-${ignore}        targeting:
+${LAUNCH_CAMPAIGN}${ignore}        targeting:
           - { targeting_type: BROAD_KEYWORD, targeting_value: tents }
         promoted_posts: ["${SEED_POST_IDS[0]}"]
 `;

@@ -211,3 +211,24 @@ export function expectRuns(ws: () => Workspace): (args: string[], code: number) 
 export function seededAccountHead(endpoint: string, account = '18ce54d4x5t'): string {
   return `version: 1\nendpoint: ${endpoint}\naccount:\n  id: "${account}"\nfunding_instruments:\n  main: { id: lygyi }\n`;
 }
+
+/**
+ * The paused campaign `launch` of the seeded funding instrument and its paused line item `us`, as
+ * several scenarios' manifests hold them under `campaigns:`: from `  launch:` to the line item's
+ * `entity_status`, so a scenario can go on with the line item's targeting or another campaign.
+ */
+export const LAUNCH_CAMPAIGN = `  launch:
+    name: Launch
+    funding_instrument: main
+    daily_budget: "10.00"
+    entity_status: PAUSED
+    line_items:
+      us:
+        name: US
+        product_type: PROMOTED_TWEETS
+        objective: ENGAGEMENTS
+        placements: [ALL_ON_SERVICE]
+        bid_amount: "1.50"
+        start_time: 2026-12-01T00:00:00Z
+        entity_status: PAUSED
+`;
