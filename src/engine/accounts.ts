@@ -26,6 +26,7 @@ import { inFlightNotice, lockedMessage, tookOverWarning } from '../state/lock-no
 import type { AccountState } from '../state/state-file.js';
 import type { Lock, StateStore } from '../state/store.js';
 import { stateByAccount } from './adopt-state.js';
+import { runClientOptions } from './client-options.js';
 import type { PlanAccount } from './plan-accounts.js';
 import type { RunOptions } from './run-options.js';
 
@@ -240,18 +241,14 @@ export async function openAccounts(accounts: readonly AccountTarget[], env: Acco
       await (env.sleep ?? sleep)(settle);
     }
     const client = new ApiClient({
-      endpoint: open.endpoint,
+      ...runClientOptions({ endpoint: open.endpoint, options, ...(env.trace === undefined ? {} : { trace: env.trace }), ...(env.onWait === undefined ? {} : { onWait: env.onWait }) }),
       credentials: found.credentials,
       hints: runHints(choice, found.source),
       parallelism: options.parallelism,
       shared,
       rates,
-      now: () => options.clock.now().getTime(),
-      ...(env.onWait === undefined ? {} : { onWait: env.onWait }),
       ...(lock.lost === undefined ? {} : { writesStop: lock.lost }),
       ...(lock.verify === undefined ? {} : { verifyLease: () => lock.verify!() }),
-      ...(options.requestTimeoutMs === undefined ? {} : { timeoutMs: options.requestTimeoutMs }),
-      ...(env.trace === undefined ? {} : { trace: env.trace }),
       ...(env.sleep === undefined ? {} : { sleep: env.sleep }),
     });
     sessions.push({

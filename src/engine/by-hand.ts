@@ -1,46 +1,25 @@
 /**
  * The API by hand: the commands `auth`, `api` and `insights` send requests with no plan, through
- * the one client opened as `openAccounts` opens a run's (the run's clock, its request deadline,
- * the `--debug` trace, the notices of long waits; the endpoint carries its connect timeout). The
+ * a client opened with the options every run's clients share (client-options.ts: the run's clock,
+ * its request deadline, the `--debug` trace, the notices of long waits). The
  * command line says what to send and prints the answers; it never builds a client itself.
  */
 import { AdsApi } from '../api/ads-api.js';
-import { ApiClient, type ClientOptions, type Params, type WaitNotice } from '../api/client.js';
-import type { Endpoint } from '../api/endpoints.js';
+import { ApiClient, type ClientOptions, type Params } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type * as W from '../api/generated/wire.js';
 import type { OAuthCredentials } from '../api/signer.js';
-import type { RunOptions } from './run-options.js';
+import { runClientOptions, type ClientRun } from './client-options.js';
 
 /** Where a command by hand sends its requests, and what they carry. */
-export interface HandRun {
-  /** The endpoint the command opened (its connect timeout in it, from `RunOptions`). */
-  endpoint: Endpoint;
-  /** The run's clock, which dates the signatures, and each request's deadline when one is set. */
-  options: Pick<RunOptions, 'clock' | 'requestTimeoutMs'>;
-  /** Each request, for `--debug`. */
-  trace?: (line: string) => void;
-  /** Told when a request waits long for a rate limit. */
-  onWait?: (notice: WaitNotice) => void;
-}
+export type HandRun = ClientRun;
 
 /** What an error adds for the run's settings (`ClientOptions.hints`, e.g. `runHints`). */
 type Hints = ClientOptions['hints'];
 
-/** The client options of `run`, credentials aside: those `openAccounts` gives its clients that a run by hand has. */
-export function handClientOptions(run: HandRun): Omit<ClientOptions, 'credentials'> {
-  return {
-    endpoint: run.endpoint,
-    now: () => run.options.clock.now().getTime(),
-    ...(run.onWait === undefined ? {} : { onWait: run.onWait }),
-    ...(run.options.requestTimeoutMs === undefined ? {} : { timeoutMs: run.options.requestTimeoutMs }),
-    ...(run.trace === undefined ? {} : { trace: run.trace }),
-  };
-}
-
 /** `body` with a client of `run` for `credentials`, closed after. */
 async function withClient<T>(run: HandRun, credentials: OAuthCredentials, hints: Hints, body: (client: ApiClient) => Promise<T>): Promise<T> {
-  const client = new ApiClient({ ...handClientOptions(run), credentials, ...(hints === undefined ? {} : { hints }) });
+  const client = new ApiClient({ ...runClientOptions(run), credentials, ...(hints === undefined ? {} : { hints }) });
   try {
     return await body(client);
   } finally {
