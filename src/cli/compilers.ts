@@ -18,8 +18,7 @@
  * covers the command's code. A user who passes either flag (in NODE_OPTIONS or to node) keeps
  * theirs, and the other is still set.
  */
-import { setFlagsFromString } from 'node:v8';
-import type { HeapGrowthHost } from './heap-growth.js';
+import { processHost, userGave, type HeapGrowthHost } from './heap-growth.js';
 
 /** V8's own budget (`--interrupt-budget`, in bytes of bytecode run) on Node 20, and the one set. */
 export const V8_INTERRUPT_BUDGET = 132 * 1024;
@@ -31,13 +30,11 @@ const FLAGS: ReadonlyArray<{ flag: string; user: RegExp }> = [
   { flag: '--liftoff-only', user: /(?:^|\s)--(?:no[-_])?(?:liftoff[-_]only|liftoff|wasm[-_]tier[-_]up|wasm[-_]dynamic[-_]tiering)(?:[=\s]|$)/ },
 ];
 
-const processHost = (): HeapGrowthHost => ({ nodeOptions: process.env['NODE_OPTIONS'], execArgv: process.execArgv, setFlags: setFlagsFromString });
-
 /** Sets the compilers' flags the user did not set; returns those set, in order. */
 export function tuneCompilers(host: HeapGrowthHost = processHost()): string[] {
   const set: string[] = [];
   for (const { flag, user } of FLAGS) {
-    if (user.test(host.nodeOptions ?? '') || host.execArgv.some((a) => user.test(a))) continue;
+    if (userGave(host, user)) continue;
     host.setFlags(flag);
     set.push(flag);
   }

@@ -44,7 +44,13 @@ export interface HeapGrowthHost {
   setFlags: (flags: string) => void;
 }
 
-const processHost = (): HeapGrowthHost => ({ nodeOptions: process.env['NODE_OPTIONS'], execArgv: process.execArgv, setFlags: setFlagsFromString });
+/** This process, as the V8 tunings of a command read and set it. */
+export const processHost = (): HeapGrowthHost => ({ nodeOptions: process.env['NODE_OPTIONS'], execArgv: process.execArgv, setFlags: setFlagsFromString });
+
+/** Whether the user gave node a flag matching `flag`, in NODE_OPTIONS or on node's own command line. */
+export function userGave(host: HeapGrowthHost, flag: RegExp): boolean {
+  return flag.test(host.nodeOptions ?? '') || host.execArgv.some((a) => flag.test(a));
+}
 
 /**
  * Sets V8's heap growth for a run of `argv` (adsctl's arguments) when its command handles large
@@ -54,7 +60,7 @@ export function tuneHeapGrowth(argv: readonly string[], host: HeapGrowthHost = p
   const command = argv.find((a) => !a.startsWith('-'));
   const growth = command === undefined ? undefined : DATA_COMMANDS.get(command);
   if (growth === undefined) return undefined;
-  if (USER_HEAP_FLAG.test(host.nodeOptions ?? '') || host.execArgv.some((a) => USER_HEAP_FLAG.test(a))) return undefined;
+  if (userGave(host, USER_HEAP_FLAG)) return undefined;
   const flag = `--heap-growing-percent=${growth}`;
   host.setFlags(flag);
   return flag;
